@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './platform/db/client.ts';
+import { createAuth, type Auth } from './platform/auth/auth.ts';
+import { authRoutes } from './platform/auth/routes.ts';
+import { ChangeFeed } from './platform/events/change-feed.ts';
+import { eventRoutes } from './platform/events/routes.ts';
+import { registerErrorHandler } from './platform/http/errors.ts';
+import { registerApiDocs } from './platform/http/docs.ts';
+import { siteRoutes } from './platform/http/site.ts';
+import { contentSecurityPolicy } from './platform/http/csp.ts';
+import { registerLocalGoogle } from './platform/oidc/local-google.ts';
+import { modules } from './modules/index.ts';
+
+export type Clock = () => Date;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    auth: Auth;
+    changeFeed: ChangeFeed;
+    clock: Clock;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+  // Created on first use: better-auth reads the Google discovery document when it starts, and the local
+  // stand-in answers it only once this server listens.
+  let auth: Auth | undefined;
+  app.decorate('auth', {
+    getter: () => (auth ??= createAuth(config, database.db)),
+  });
+  const changeFeed = new ChangeFeed();
+  await changeFeed.start(database.sql);
+  app.decorate('changeFeed', changeFeed);
+  app.addHook('onClose', async () => changeFeed.close());
+
+  // HTML forms (the local sign-in stand-in) post url-encoded bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  await registerApiDocs(app);
+
+  app.get('/healthz', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { tags: ['health'] } }, async (_request, reply) => {
+    try {
+      await database.sql.query('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ error: { code: 'NOT_READY', message: 'Database unavailable.' } });
+    }
+  });
+
+  await app.register(authRoutes);
+  await app.register(eventRoutes);
+  await app.register(siteRoutes);
+  if (!config.googleConfigured) await registerLocalGoogle(app, config);
+  for (const register of modules) await app.register(register);
+
+  const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && serveWeb;
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+  });
+
+  return app;
+}

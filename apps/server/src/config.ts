@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z.url().optional();
+
+/** Every setting of the server, read once from the environment. The README's settings table mirrors this. */
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: flag.default(false),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  DEMO_CONTENT: flag.default(true),
+  OPERATOR_TOKEN: z.string().min(16).optional(),
+  SQUARE_ENVIRONMENT: z.enum(['local', 'sandbox', 'production']).default('local'),
+  SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
+  SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+  SQUARE_LOCATION_ID: z.string().min(1).optional(),
+  RENEWAL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  RENEWAL_RETRY_DAYS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of whole days, e.g. 1,3,7')
+    .default('1,3,7'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  LINK_APP_STORE: z.url().default('https://apps.apple.com/us/developer/your-business-your-app/id1000000000'),
+  LINK_PLAY_STORE: z.url().default('https://play.google.com/store/apps/developer?id=Your+Business+Your+App'),
+  LINK_INSTAGRAM: z.url().default('https://www.instagram.com/yourbusinessyourapp'),
+  LINK_FACEBOOK: z.url().default('https://www.facebook.com/yourbusinessyourapp'),
+  LINK_TIKTOK: z.url().default('https://www.tiktok.com/@yourbusinessyourapp'),
+  LINK_X: z.url().default('https://x.com/yourbizyourapp'),
+  LINK_MENU_SYNC: z.url().default('https://menusync.example.com'),
+  LINK_VIDEO_EMBED: z.url().default('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export type Config = Settings & {
+  publicUrl: string;
+  dataDir: string;
+  authSecret: string;
+  renewalRetryDays: number[];
+  googleConfigured: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError that names every offending setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = settingsSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const s = parsed.data;
+  if (s.NODE_ENV === 'production' && !s.AUTH_SECRET) {
+    throw new ConfigError('Invalid settings:\n  AUTH_SECRET: required in production');
+  }
+  if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (s.SQUARE_ENVIRONMENT !== 'local' && !(s.SQUARE_ACCESS_TOKEN && s.SQUARE_APPLICATION_ID && s.SQUARE_LOCATION_ID)) {
+    throw new ConfigError(
+      'Invalid settings:\n  SQUARE_ACCESS_TOKEN, SQUARE_APPLICATION_ID and SQUARE_LOCATION_ID are required when SQUARE_ENVIRONMENT is not local',
+    );
+  }
+  const dataDir = path.resolve(s.DATA_DIR);
+  return {
+    ...s,
+    dataDir,
+    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    authSecret: s.AUTH_SECRET ?? localSecret(dataDir),
+    renewalRetryDays: s.RENEWAL_RETRY_DAYS.split(',').map(Number),
+    googleConfigured: Boolean(s.GOOGLE_CLIENT_ID),
+  };
+}
+
+/** Outside production a secret is made once and kept with the data, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,24 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/schema.ts';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const subscriptions = pgTable('subscriptions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  serviceId: text('service_id').notNull(),
+  serviceTitle: text('service_title').notNull(),
+  price: text('price').notNull(),
+  amount: integer('amount').notNull(),
+  recurring: text('recurring').notNull(),
+  startDate: stamp('start_date').notNull(),
+  dueDate: stamp('due_date').notNull(),
+  cardId: text('card_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,82 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../../config.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions, users, verifications } from './schema.ts';
+import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export function createAuth(config: Config, db: Db) {
+  const google = config.googleConfigured
+    ? {
+        clientId: config.GOOGLE_CLIENT_ID!,
+        clientSecret: config.GOOGLE_CLIENT_SECRET!,
+        discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+      }
+    : {
+        clientId: LOCAL_GOOGLE_CLIENT.id,
+        clientSecret: LOCAL_GOOGLE_CLIENT.secret,
+        discoveryUrl: `${localGoogleIssuer(config)}/.well-known/openid-configuration`,
+      };
+
+  return betterAuth({
+    appName: 'Your Business Your App',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+    },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, input: true },
+        role: { type: 'string', required: false, input: false, defaultValue: 'customer' },
+      },
+    },
+    account: {
+      // Google proves ownership of the address (email_verified), so a Google sign-in with the same e-mail
+      // joins the existing password account; an unverified address never does.
+      accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
+    },
+    logger: { disabled: config.LOG_LEVEL === 'silent' },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Sign-in and sign-up are rate limited by the HTTP layer, keyed on the client address it trusts.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    plugins: [
+      genericOAuth({
+        config: [
+          {
+            providerId: 'google',
+            name: 'Google',
+            ...google,
+            pkce: true,
+            tokenEndpointAuth: { method: 'client_secret_post' },
+            scopes: ['openid', 'email', 'profile'],
+            mapProfileToUser: (profile) => ({
+              name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? 'User'),
+              image: typeof profile.picture === 'string' ? profile.picture : undefined,
+            }),
+          },
+        ],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

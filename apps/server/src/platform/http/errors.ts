@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error meant for the caller: its status, stable code and message are sent as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? `${first.instancePath.slice(1).replace(/\//g, '.')}: ` : '';
+      return reply.code(400).send({
+        error: { code: 'VALIDATION_ERROR', message: `${where}${first?.message ?? 'Invalid request.'}` },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = error.code && /^[A-Z0-9_]+$/.test(error.code) ? error.code.replace(/^FST_(ERR_)?/, '') : 'BAD_REQUEST';
+      return reply.code(status).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+  });
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+describe('settings', () => {
+  it('names each bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect(String(error)).toContain('PORT');
+      expect(String(error)).toContain('DATABASE_URL');
+    }
+  });
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/AUTH_SECRET/);
+  });
+});
+
+describe('http platform', () => {
+  it('answers health and readiness', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown API path with a stable 404 error', async () => {
+    const res = await ctx.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers malformed JSON with a 4xx error body, never a 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const res = await ctx.app.inject({ url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/me']).toBeDefined();
+  });
+
+  it('serves the local Google stand-in discovery document with PKCE', async () => {
+    const res = await ctx.app.inject({ url: '/oidc/.well-known/openid-configuration' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ issuer: 'http://localhost:3000/oidc', code_challenge_methods_supported: ['S256'] });
+  });
+});

@@ -1,0 +1,16 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '@/features/auth/api/session';
+
+/** Signed-out visitors on a signed-in page go to / (spec §6). */
+export function RequireUser() {
+  const { data } = useSession();
+  if (!data?.user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** The landing page sends signed-in users on to their dashboard. */
+export function RedirectSignedIn() {
+  const { data } = useSession();
+  if (data?.user) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

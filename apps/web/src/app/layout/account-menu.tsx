@@ -1,0 +1,94 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import type { Me } from '@portal/contracts/auth';
+import { signOut } from '@/features/auth/api/sign-in';
+import { sessionQueryKey } from '@/features/auth/api/session';
+
+const GROUPS = [
+  {
+    label: 'Account',
+    items: [
+      { to: '/my-subscriptions', label: 'My Subscription' },
+      { to: '/my-projects', label: 'My Projects' },
+      { to: '/account-settings', label: 'Account Settings' },
+    ],
+  },
+  {
+    label: 'Billing',
+    items: [
+      { to: '/payment-history', label: 'Payment History' },
+      { to: '/payment-methods', label: 'Payment Methods' },
+    ],
+  },
+  {
+    label: 'Help & Support',
+    items: [
+      { to: '/support', label: 'Contact Us' },
+      { to: '/faqs', label: 'FAQs' },
+      { to: '/help-guides', label: 'Help & Guides' },
+    ],
+  },
+];
+
+const itemClass =
+  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+
+export function AccountMenu({ user }: { user: Me }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const displayName = user.name || user.email || 'User';
+
+  async function logout() {
+    await signOut().catch(() => undefined);
+    await navigate('/', { replace: true });
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryKey, { user: null, landing: null });
+  }
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex max-w-[60vw] items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pl-1 pr-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        aria-label={`Account menu for ${displayName}`}
+      >
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" width={32} height={32} />
+        ) : (
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-800" aria-hidden="true">
+            <UserRound className="h-5 w-5" />
+          </span>
+        )}
+        <span className="truncate">{displayName}</span>
+        <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+        >
+          {GROUPS.map((group, i) => (
+            <DropdownMenu.Group key={group.label}>
+              {i > 0 && <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />}
+              <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-slate-600">
+                {group.label}
+              </DropdownMenu.Label>
+              {group.items.map((item) => (
+                <DropdownMenu.Item key={item.to} className={itemClass} onSelect={() => void navigate(item.to)}>
+                  {item.label}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Group>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={`${itemClass} gap-2 text-red-700`} onSelect={() => void logout()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { useSession } from '@/features/auth/api/session';
+import { AccountMenu } from './account-menu';
+import { SignedOutNav } from './signed-out-nav';
+
+export function Header() {
+  const { data } = useSession();
+  const user = data?.user;
+  return (
+    <header className="relative z-30 border-b border-slate-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={user ? '/dashboard' : '/'} aria-label="Your Business Your App home">
+          <Logo />
+        </Link>
+        {user ? <AccountMenu user={user} /> : <SignedOutNav />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+
+const LINKS = [
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/portfolio', label: 'Portfolio' },
+  { to: '/select-plan', label: 'Pricing' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`;
+
+export function SignedOutNav() {
+  const [open, setOpen] = useState(false);
+  const items = (
+    <>
+      {LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} className={linkClass} onClick={() => setOpen(false)}>
+          {l.label}
+        </NavLink>
+      ))}
+      <Link
+        to="/login"
+        onClick={() => setOpen(false)}
+        className="rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Login / Sign Up
+      </Link>
+    </>
+  );
+  return (
+    <nav aria-label="Main">
+      <div className="hidden items-center gap-1 md:flex">{items}</div>
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-700 md:hidden"
+        aria-expanded={open}
+        aria-controls="mobile-nav"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+      </button>
+      {open && (
+        <div id="mobile-nav" className="absolute inset-x-0 top-full z-40 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg md:hidden">
+          {items}
+        </div>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/features/auth/api/session';
+import { useLiveEvents } from '@/lib/live-events';
+
+/** Holds the whole app until the sign-in state is known, and keeps the live event stream open. */
+export function Root() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  useLiveEvents(queryClient, session.data?.user?.id ?? 'guest');
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  if (session.isPending) {
+    return (
+      <div role="status" className="flex min-h-screen items-center justify-center text-lg font-semibold text-slate-700">
+        Loading Application...
+      </div>
+    );
+  }
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}

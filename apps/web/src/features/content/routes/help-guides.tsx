@@ -1,0 +1,5 @@
+import { Page } from '@/components/ui/page';
+
+export function Component() {
+  return <Page title="Help & Support Guides" />;
+}

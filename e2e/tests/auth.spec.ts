@@ -1,0 +1,79 @@
+import { expect, expectAccessible, newUser, signInThroughUi, signUpThroughApi, signUpThroughUi, test } from '../fixtures';
+
+test('a new user creates an account, lands on pricing, signs out and signs in again', async ({ page }) => {
+  const user = newUser('signup');
+  await signUpThroughUi(page, user);
+  await expect(page).toHaveURL(/\/select-plan$/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'My Subscription' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login / Sign Up' })).toBeVisible();
+
+  await signInThroughUi(page, user);
+  // No active subscription yet: spec §4 sends the user to pricing.
+  await expect(page).toHaveURL(/\/select-plan$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${user.name}` })).toBeVisible();
+});
+
+test('a wrong password shows a readable message and keeps the user on /login', async ({ page }) => {
+  const user = await signUpThroughApi(page, newUser('wrongpw'));
+  await page.context().clearCookies();
+  await signInThroughUi(page, { email: user.email, password: 'not-the-password' });
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password. Please try again.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('sign-up requires every field and shows the provider message for a used e-mail', async ({ page }) => {
+  const existing = await signUpThroughApi(page, newUser('dupe'));
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await expect(page.getByLabel('Phone Number')).toHaveAttribute('type', 'tel');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Full Name is required.')).toBeVisible();
+  await expect(page.getByText('Phone Number is required.')).toBeVisible();
+  await page.getByLabel('Full Name').fill('Sam');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Phone Number').fill('555 000 1111');
+  await page.getByLabel('Password').fill('another-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists. Please sign in instead.');
+});
+
+test('Continue with Google signs in through the local provider and creates the profile with the picture', async ({ page, baseURL }) => {
+  const picture = `${baseURL}/favicon.svg`;
+  await page.goto('/login');
+  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a test Google account' })).toBeVisible();
+  const email = `google-${Date.now()}@example.com`;
+  await page.getByLabel('Name').fill('Gina Google');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Picture URL (optional)').fill(picture);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A new account goes to pricing (spec §4).
+  await expect(page).toHaveURL(/\/select-plan$/);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.user).toMatchObject({ name: 'Gina Google', email, profileImageUrl: picture });
+  await expect(page.getByRole('button', { name: 'Account menu for Gina Google' }).locator('img')).toHaveAttribute('src', picture);
+
+  // Signing in again: the provider remembers its session (as Google does) and the same account comes back.
+  await page.getByRole('button', { name: 'Account menu for Gina Google' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/select-plan$/);
+  expect((await (await page.request.get('/api/me')).json()).user.id).toBe(me.user.id);
+});
+
+test('coming from pricing with a plan, sign-up continues to checkout with that plan', async ({ page }) => {
+  const user = newUser('fromplan');
+  await signUpThroughUi(page, user, '/login?plan=demo-plan&fromCheckout=1');
+  await expect(page).toHaveURL(/\/checkout\?plan=demo-plan$/);
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const roleSchema = z.enum(['customer', 'staff']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const signInSchema = z.object({
+  email: z.email('Please enter a valid email address.'),
+  password: z.string().min(1, 'Password is required.'),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'Full Name is required.').max(120),
+  email: z.email('Please enter a valid email address.'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone Number is required.')
+    .regex(/^[+()\d\s.-]{7,25}$/, 'Please enter a valid phone number.'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The signed-in user's profile as the portal shows it (spec §3 Users). */
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  createdAt: z.number().int(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const sessionStateSchema = z.object({
+  user: meSchema.nullable(),
+  /** Where spec §4 sends this user after signing in. */
+  landing: z.enum(['/dashboard', '/select-plan']).nullable(),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;

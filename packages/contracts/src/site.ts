@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Outside links the pages show (stores, social, menu sync, video); set by the server's settings. */
+export const siteConfigSchema = z.object({
+  links: z.object({
+    appStore: z.string(),
+    playStore: z.string(),
+    instagram: z.string(),
+    facebook: z.string(),
+    tiktok: z.string(),
+    x: z.string(),
+    menuSync: z.string(),
+    videoEmbed: z.string(),
+  }),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

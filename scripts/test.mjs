@@ -1,0 +1,16 @@
+// `npm test`: lint, typecheck, unit and API integration tests, then the browser journeys. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint', 'npm', ['run', 'lint']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['browser journeys', 'node', ['scripts/e2e.mjs']],
+];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  console.log(`=== ${name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
