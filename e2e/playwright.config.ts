@@ -38,6 +38,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
       E2E_DATA_DIR: dataDir,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

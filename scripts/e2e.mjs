@@ -3,9 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { findChromium } from './chromium.mjs';
 
 const chromium = findChromium();
-const run = (cmd, args, env = {}) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+const run = (cmd, args, env = {}, cwd = '.') => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd, env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run('npm', ['run', 'build']);
-run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
+const port = process.env.E2E_PORT ?? '3210';
+const webDist = `/tmp/portal-web-${port}`;
+run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], { FORCE_COLOR: '0' }, 'apps/web');
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { CHROMIUM_PATH: chromium, WEB_DIST_DIR: webDist });

@@ -98,10 +98,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.googleConfigured) await registerLocalGoogle(app, config);
   for (const register of modules) await app.register(register);
 
-  const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webDist, 'index.html'));
+  const webRoot = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist;
+  const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webRoot, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webRoot,
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {

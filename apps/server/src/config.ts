@@ -26,6 +26,7 @@ const settingsSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   DEMO_CONTENT: flag.default(true),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   OPERATOR_TOKEN: z.string().min(16).optional(),
   SQUARE_ENVIRONMENT: z.enum(['local', 'sandbox', 'production']).default('local'),
   SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),

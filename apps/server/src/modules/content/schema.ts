@@ -1,0 +1,85 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const services = pgTable('services', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  price: text('price').notNull(),
+  amount: integer('amount').notNull(),
+  recurring: text('recurring').notNull().default('month'),
+  description: text('description'),
+  visibility: text('visibility').notNull().default('visible'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  type: text('type', { enum: ['percent', 'amount'] }).notNull(),
+  value: integer('value').notNull(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: stamp('expires_at'),
+  serviceIds: text('service_ids').array(),
+  maxRedemptions: integer('max_redemptions'),
+  redemptions: integer('redemptions').notNull().default(0),
+});
+
+export const completionStepTemplates = pgTable('completion_step_templates', {
+  id: text('id').primaryKey(),
+  stepIndex: integer('step_index').notNull(),
+  stepDetails: text('step_details').notNull(),
+});
+
+export interface FormItemOption {
+  id: string;
+  text: string;
+}
+
+export const formItems = pgTable('form_items', {
+  id: text('id').primaryKey(),
+  prompt: text('prompt').notNull(),
+  type: text('type').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isRequired: boolean('is_required').notNull().default(false),
+  options: jsonb('options').$type<FormItemOption[]>().notNull().default([]),
+  maxImages: integer('max_images'),
+});
+
+export const featuredBanners = pgTable('featured_banners', {
+  id: text('id').primaryKey(),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url'),
+  timeCreated: stamp('time_created').notNull().defaultNow(),
+});
+
+export const faqs = pgTable('faqs', {
+  id: text('id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const helpGuides = pgTable('help_guides', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull().default(''),
+  userLevel: text('user_level').notNull().default('beginner'),
+  consoleTypes: text('console_types').array().notNull().default([]),
+  navigation: text('navigation').notNull().default(''),
+  howToUse: text('how_to_use').notNull().default(''),
+  tags: text('tags').array().notNull().default([]),
+  lastUpdated: stamp('last_updated'),
+});
+
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  reason: text('reason'),
+  status: text('status').notNull().default('pending'),
+  requestedAt: stamp('requested_at').notNull().defaultNow(),
+  userId: text('user_id').notNull(),
+});
