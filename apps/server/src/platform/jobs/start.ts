@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { backgroundWork } from '../../modules/index.ts';
 
 /** A piece of background work (sweeps, first-start imports); returns how to stop it. */
 export type BackgroundWork = (app: FastifyInstance) => Promise<() => Promise<void> | void>;
-
-/** Background work of each module, started once the server is up. Modules add theirs here. */
-export const backgroundWork: BackgroundWork[] = [];
 
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void> | void> = [];
