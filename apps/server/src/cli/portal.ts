@@ -1,0 +1,31 @@
+/**
+ * `npm run portal -- <command> [args]`: operator commands. Each command lives in its own file and is listed here.
+ * With the embedded database they talk to the running server over its loopback operator endpoint (never opening
+ * the same data directory behind its back); with DATABASE_URL they may connect directly.
+ */
+export interface CliCommand {
+  usage: string;
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+const commands: Record<string, CliCommand> = {};
+
+async function main(argv: string[]) {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.log('Usage: npm run portal -- <command>\n\nCommands:');
+    for (const c of Object.values(commands)) console.log(`  ${c.usage.padEnd(36)} ${c.summary}`);
+    return name ? 2 : 0;
+  }
+  return command.run(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
