@@ -12,7 +12,7 @@ const PATHS: Record<SocialNetwork, string> = {
 export function SocialIcon({ network }: { network: SocialNetwork }) {
   return (
     <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-      <path d={PATHS[network]} />
+      <path d={PATHS[network]} fillRule="evenodd" clipRule="evenodd" />
     </svg>
   );
 }
