@@ -19,7 +19,7 @@ export const newUser = (prefix = 'user'): NewUser => ({
 /** Messages a page may log without failing a test (none of them are ours). */
 const TOLERATED = [/Failed to load resource: the server responded with a status of 4\d\d/];
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; axeOnLastPage: void }>({
   // Any unexpected console error fails the test that caused it.
   consoleErrors: [
     async ({ page }, use) => {
@@ -30,6 +30,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('pageerror', (error) => errors.push(String(error)));
       await use(errors);
       expect(errors, 'unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every journey also ends with an accessibility check of the page it reached.
+  axeOnLastPage: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== 'passed' || page.isClosed() || !page.url().startsWith('http')) return;
+      await page.waitForLoadState('domcontentloaded');
+      await expectAccessible(page);
     },
     { auto: true },
   ],

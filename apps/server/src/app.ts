@@ -109,7 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {
