@@ -77,3 +77,38 @@ test('coming from pricing with a plan, sign-up continues to checkout with that p
   await signUpThroughUi(page, user, '/login?plan=demo-plan&fromCheckout=1');
   await expect(page).toHaveURL(/\/checkout\?plan=demo-plan$/);
 });
+
+test('a Google sign-in never takes over a password account whose e-mail is unverified', async ({ page }) => {
+  const user = await signUpThroughApi(page, newUser('linked'));
+  const before = await (await page.request.get('/api/me')).json();
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Name').fill('Someone Else');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'An account with this email already exists. Please sign in with your email and password.',
+  );
+  expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
+  // The owner signs in with the password as before, to the same account.
+  await signInThroughUi(page, user);
+  await expect(page).toHaveURL(/\/select-plan$/);
+  expect((await (await page.request.get('/api/me')).json()).user.id).toBe(before.user.id);
+});
+
+test("the whole app shows 'Loading Application...' while the sign-in state loads", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/how-it-works');
+  await expect(page.getByText('Loading Application...')).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  release();
+  await expect(page.getByText('Loading Application...')).toBeHidden();
+  await expect(page.getByRole('banner')).toBeVisible();
+});

@@ -10,6 +10,15 @@ import { AuthForm, type AuthMode } from '../components/auth-form';
 import { GoogleButton } from '../components/google-button';
 
 const GOOGLE_ERROR = 'Google sign-in did not complete. Please try again.';
+const NOT_LINKED =
+  'An account with this email already exists. Please sign in with your email and password.';
+
+/** The message for an error the Google sign-in came back with (better-auth appends its own code). */
+function googleError(params: URLSearchParams): string | null {
+  const codes = params.getAll('error');
+  if (codes.length === 0) return null;
+  return codes.includes('account_not_linked') ? NOT_LINKED : GOOGLE_ERROR;
+}
 
 export function Component() {
   const location = useLocation();
@@ -20,7 +29,7 @@ export function Component() {
   const handoff = readHandoff(location.state, location.search);
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(params.get('error') ? GOOGLE_ERROR : null);
+  const [error, setError] = useState<string | null>(() => googleError(params));
 
   // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
   if (session.data?.user && !busy) return <Navigate to="/dashboard" replace />;

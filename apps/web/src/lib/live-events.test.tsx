@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from './live-events';
+
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onopen: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+describe('useLiveEvents', () => {
+  beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refetches the queries named by a topic root, and everything after a reconnect', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    const { unmount } = renderHook(() => useLiveEvents(client, 'user-1'));
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/events');
+
+    source.onmessage!({ data: JSON.stringify({ topic: 'payments:42' }) });
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['payments'] });
+
+    source.onmessage!({ data: 'not json' });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+
+    source.onopen!();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    source.onerror!();
+    source.onopen!();
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenLastCalledWith();
+
+    unmount();
+    expect(source.closed).toBe(true);
+  });
+
+  it('reopens the stream when the signed-in user changes', () => {
+    const client = new QueryClient();
+    const { rerender } = renderHook(({ who }) => useLiveEvents(client, who), { initialProps: { who: 'guest' } });
+    const first = FakeEventSource.last!;
+    rerender({ who: 'user-2' });
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.last).not.toBe(first);
+  });
+});
