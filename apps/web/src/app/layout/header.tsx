@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { useSession } from '@/features/auth/api/session';
-import { AccountMenu } from './account-menu';
+
+// Signed-out pages (the landing page above all) never load the menu's code.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 import { SignedOutNav } from './signed-out-nav';
 
 export function Header() {
@@ -16,7 +19,13 @@ export function Header() {
         <Link to={user ? '/dashboard' : '/'} aria-label="Your Business Your App home">
           <Logo />
         </Link>
-        {user ? <AccountMenu user={user} /> : <SignedOutNav />}
+        {user ? (
+          <Suspense fallback={<span className="h-10 w-40 rounded-full bg-slate-100" aria-hidden="true" />}>
+            <AccountMenu user={user} />
+          </Suspense>
+        ) : (
+          <SignedOutNav />
+        )}
       </div>
     </header>
   );
