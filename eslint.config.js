@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 const features = ['auth', 'content', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
 
@@ -41,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**', '*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    files: ['scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: globals.node },
   },
 );

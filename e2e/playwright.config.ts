@@ -1,44 +1,61 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = `/tmp/portal-e2e-${process.pid}`;
+/** Journeys that move the server's clock get a server of their own, so that no other journey sees time jump. */
+const CLOCK_PORT = E2E_PORT + 1;
+const CLOCK_SPECS = /billing-renewals\.spec\.ts/;
 
-export default defineConfig({
-  testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
-  retries: 0,
-  reporter: [['list']],
-  use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    },
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
+};
+
+function portalServer(port: number, extraEnv: Record<string, string> = {}) {
+  const dataDir = `/tmp/portal-e2e-${process.pid}-${port}`;
+  return {
     command: `rm -rf ${dataDir} && node --import tsx src/main.ts`,
     cwd: '../apps/server',
-    url: `http://localhost:${E2E_PORT}/readyz`,
+    url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
-      E2E_DATA_DIR: dataDir,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...extraEnv,
     },
-  },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  // Per port, so that runs side by side never delete each other's traces.
+  outputDir: `./test-results/${E2E_PORT}`,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'chromium', testIgnore: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'chromium-clock', testMatch: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+  ],
+  webServer: [
+    portalServer(E2E_PORT),
+    // Lets the renewal journeys move the server's clock (renewals, non-payment).
+    portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true' }),
+  ],
 });

@@ -105,8 +105,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Hashed assets never change: cache them for a year; everything else is revalidated.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

@@ -37,6 +37,8 @@ const settingsSchema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of whole days, e.g. 1,3,7')
     .default('1,3,7'),
+  /** Test-only: lets the operator endpoint move the server's clock forward (renewal journeys). */
+  ALLOW_CLOCK_CONTROL: flag.default(false),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalUrl,
@@ -77,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const s = parsed.data;
   if (s.NODE_ENV === 'production' && !s.AUTH_SECRET) {
     throw new ConfigError('Invalid settings:\n  AUTH_SECRET: required in production');
+  }
+  if (s.NODE_ENV === 'production' && s.ALLOW_CLOCK_CONTROL) {
+    throw new ConfigError('Invalid settings:\n  ALLOW_CLOCK_CONTROL: not allowed in production');
   }
   if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');

@@ -3,13 +3,19 @@
  * With the embedded database they talk to the running server over its loopback operator endpoint (never opening
  * the same data directory behind its back); with DATABASE_URL they may connect directly.
  */
+import { importCommand } from './import.ts';
+import { createStaffCommand } from './create-staff.ts';
+
 export interface CliCommand {
   usage: string;
   summary: string;
   run(args: string[]): Promise<number>;
 }
 
-const commands: Record<string, CliCommand> = {};
+const commands: Record<string, CliCommand> = {
+  import: importCommand,
+  'create-staff': createStaffCommand,
+};
 
 async function main(argv: string[]) {
   const [name, ...args] = argv;

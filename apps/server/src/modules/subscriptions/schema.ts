@@ -21,4 +21,22 @@ export const subscriptions = pgTable('subscriptions', {
   cardLast4: text('card_last4'),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
+  // 0020_billing.sql
+  cancelledAt: stamp('cancelled_at'),
+  renewalFailures: integer('renewal_failures').notNull().default(0),
+  nextRenewalAttemptAt: stamp('next_renewal_attempt_at'),
+});
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A subscription's setup steps (spec §3 CompletionSteps), copied from the templates when it is created. */
+export const completionSteps = pgTable('completion_steps', {
+  id: text('id').primaryKey(),
+  subscriptionId: text('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  stepIndex: integer('step_index').notNull(),
+  stepDetails: text('step_details').notNull(),
+  stepStatus: text('step_status').notNull().default('pending'),
+  completedAt: stamp('completed_at'),
 });

@@ -1,5 +1,45 @@
-import { Page } from '@/components/ui/page';
+import { useNavigate } from 'react-router';
+import type { Plan } from '@portal/contracts/plans';
+import { ErrorMessage, StatusMessage } from '@/components/ui/page';
+import { useCurrentUser } from '@/lib/current-user';
+import { checkoutTarget, loginTarget } from '@/lib/plan-handoff';
+import { usePlans } from '../api/get-plans';
+import { PlanCard } from '../components/plan-card';
 
+/** Pricing (spec §2): visible plans; the chosen plan travels to checkout, through sign-in when signed out. */
 export function Component() {
-  return <Page title="Pricing" />;
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const plans = usePlans();
+
+  function choose(plan: Plan) {
+    const target = user ? checkoutTarget(plan.id) : loginTarget(plan.id);
+    void navigate(target.to, { state: target.state });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-14">
+      <header className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-bold uppercase tracking-wide text-brand-700">Pricing</p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Sign up in less than 30 seconds. Upgrade at anytime, no questions, no hassle.
+        </h1>
+      </header>
+      <div className="mt-12">
+        {plans.isPending ? (
+          <StatusMessage>Loading plans...</StatusMessage>
+        ) : plans.isError ? (
+          <ErrorMessage>Failed to load subscription plans. Please try again later.</ErrorMessage>
+        ) : plans.data.length === 0 ? (
+          <StatusMessage>No subscription plans are currently available.</StatusMessage>
+        ) : (
+          <div className="grid gap-8 md:grid-cols-3">
+            {plans.data.map((plan, i) => (
+              <PlanCard key={plan.id} plan={plan} recommended={i === 0} onChoose={choose} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,96 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { billingCustomers, cards, type CardRow } from './schema.ts';
+import { isUsableCard } from './views.ts';
+
+export const LEASE_MS = 60_000;
+
+export async function findCustomer(db: Db, userId: string) {
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  return row;
+}
+
+/** Stores the user's Square customer once; a concurrent first card keeps whichever row landed first. */
+export async function saveCustomer(db: Db, userId: string, squareCustomerId: string, now: Date) {
+  await db.insert(billingCustomers).values({ userId, squareCustomerId, createdAt: now }).onConflictDoNothing();
+  return (await findCustomer(db, userId))!;
+}
+
+export async function setDefaultCard(db: Db, userId: string, cardId: string | null, now: Date) {
+  await db.update(billingCustomers).set({ defaultCardId: cardId, defaultCardSetAt: now }).where(eq(billingCustomers.userId, userId));
+}
+
+/** The user's cards, newest first. */
+export async function listCards(db: Db, userId: string): Promise<CardRow[]> {
+  return db.select().from(cards).where(eq(cards.userId, userId)).orderBy(desc(cards.createdAt), desc(cards.id));
+}
+
+export async function findCard(db: Db, userId: string, id: string, lock = false): Promise<CardRow | undefined> {
+  const query = db.select().from(cards).where(and(eq(cards.id, id), eq(cards.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertPendingCard(db: Db, values: { id: string; userId: string; nonce: string; now: Date }): Promise<CardRow> {
+  const [row] = await db
+    .insert(cards)
+    .values({ id: values.id, userId: values.userId, squareCardId: values.nonce, status: 'PendingSquareCreation', createdAt: values.now, updatedAt: values.now })
+    .returning();
+  return row!;
+}
+
+/** Takes a pending card for processing unless another worker holds it (a lease that a crash lets expire). */
+export async function claimPendingCard(db: Db, id: string, now: Date): Promise<CardRow | undefined> {
+  const [row] = await db
+    .update(cards)
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(cards.id, id), eq(cards.status, 'PendingSquareCreation'), or(isNull(cards.leaseUntil), lt(cards.leaseUntil, now))))
+    .returning();
+  return row;
+}
+
+/** Pending cards left behind (a crash, a provider outage), claimed with SKIP LOCKED so instances share the work. */
+export async function claimStalePendingCards(db: Db, now: Date, olderThanMs: number, limit = 25): Promise<CardRow[]> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .where(
+        and(
+          eq(cards.status, 'PendingSquareCreation'),
+          lt(cards.createdAt, new Date(now.getTime() - olderThanMs)),
+          or(isNull(cards.leaseUntil), lt(cards.leaseUntil, now)),
+        ),
+      )
+      .orderBy(cards.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed: CardRow[] = [];
+    for (const { id } of stale) {
+      const [row] = await tx.update(cards).set({ leaseUntil: new Date(now.getTime() + LEASE_MS) }).where(eq(cards.id, id)).returning();
+      claimed.push(row!);
+    }
+    return claimed;
+  });
+}
+
+export async function updateCard(db: Db, id: string, changes: Partial<CardRow>): Promise<CardRow> {
+  const [row] = await db.update(cards).set(changes).where(eq(cards.id, id)).returning();
+  return row!;
+}
+
+export async function deleteCardRow(db: Db, id: string) {
+  await db.delete(cards).where(eq(cards.id, id));
+}
+
+/** The user's card to charge: the given one if usable, else their usable default card. */
+export async function findUsableCard(db: Db, userId: string, preferredId: string | null): Promise<CardRow | undefined> {
+  if (preferredId) {
+    const preferred = await findCard(db, userId, preferredId);
+    if (preferred && isUsableCard(preferred)) return preferred;
+  }
+  const customer = await findCustomer(db, userId);
+  if (!customer?.defaultCardId) return undefined;
+  const fallback = await findCard(db, userId, customer.defaultCardId);
+  return fallback && isUsableCard(fallback) ? fallback : undefined;
+}

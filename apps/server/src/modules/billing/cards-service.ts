@@ -1,0 +1,120 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Card, CardList } from '@portal/contracts/billing';
+import { users } from '../../platform/auth/schema.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import {
+  claimPendingCard,
+  deleteCardRow,
+  findCard,
+  findCustomer,
+  insertPendingCard,
+  listCards,
+  saveCustomer,
+  setDefaultCard,
+  updateCard,
+} from './cards-repository.ts';
+import type { CardRow } from './schema.ts';
+import { isUsableCard, toCard } from './views.ts';
+
+export const CARD_NOT_FOUND = 'Card not found.';
+
+const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
+
+/** The user's cards, their default card first, then newest first. */
+export async function cardListOf(app: FastifyInstance, userId: string): Promise<CardList> {
+  const [rows, customer] = await Promise.all([listCards(app.db, userId), findCustomer(app.db, userId)]);
+  const defaultCardId = rows.some((r) => r.id === customer?.defaultCardId) ? customer!.defaultCardId : null;
+  const ordered = [...rows.filter((r) => r.id === defaultCardId), ...rows.filter((r) => r.id !== defaultCardId)];
+  return { cards: ordered.map(toCard), defaultCardId };
+}
+
+export async function cardOf(app: FastifyInstance, userId: string, id: string): Promise<Card> {
+  const row = await findCard(app.db, userId, id);
+  if (!row) throw notFound(CARD_NOT_FOUND);
+  return toCard(row);
+}
+
+/** Stores a card token as PendingSquareCreation (spec §4) and has Square make the card right after. */
+export async function addCard(app: FastifyInstance, userId: string, nonce: string): Promise<Card> {
+  const now = app.clock();
+  const row = await app.db.transaction(async (tx) => {
+    const card = await insertPendingCard(tx, { id: randomUUID(), userId, nonce, now });
+    await publishChange(tx, { topic: `cards:${card.id}`, audience: { userId } });
+    return card;
+  });
+  app.billing.later(() => processCard(app, row.id));
+  return toCard(row);
+}
+
+/** The user's Square customer, made once: the key is derived from the user, so a retry finds the same one. */
+async function ensureCustomer(app: FastifyInstance, userId: string): Promise<string> {
+  const existing = await findCustomer(app.db, userId);
+  if (existing) return existing.squareCustomerId;
+  const [user] = await app.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const squareCustomerId = await app.billing.gateway.createCustomer({
+    idempotencyKey: createHash('sha256').update(`customer:${userId}`).digest('hex').slice(0, 40),
+    referenceId: userId.slice(0, 100),
+    email: user?.email ?? '',
+    name: user?.name ?? '',
+  });
+  return (await saveCustomer(app.db, userId, squareCustomerId, app.clock())).squareCustomerId;
+}
+
+/** Creates a pending card at Square (card id as idempotency key) and records Complete or Error. */
+export async function processCard(app: FastifyInstance, id: string, claimed?: CardRow): Promise<void> {
+  const card = claimed ?? (await claimPendingCard(app.db, id, app.clock()));
+  if (!card) return;
+  const customerId = await ensureCustomer(app, card.userId);
+  const result = await app.billing.gateway.createCard({ idempotencyKey: card.id, sourceId: card.squareCardId, customerId, referenceId: card.id });
+  let orphan: string | undefined;
+  await app.db.transaction(async (tx) => {
+    const now = app.clock();
+    const current = await findCard(tx, card.userId, card.id, true);
+    if (!current || current.status !== 'PendingSquareCreation') {
+      // Deleted while Square was making it: leave no live card at Square that the user cannot see.
+      if (!current && result.ok) orphan = result.card.id;
+      return;
+    }
+    if (result.ok) {
+      const { id: squareCardId, brand, last4, expMonth, expYear } = result.card;
+      await updateCard(tx, card.id, { status: 'Complete', squareCardId, customerId, brand, last4, expMonth, expYear, failureReason: null, leaseUntil: null, updatedAt: now });
+      const customer = await findCustomer(tx, card.userId);
+      if (!customer?.defaultCardId) await setDefaultCard(tx, card.userId, card.id, now);
+    } else {
+      await updateCard(tx, card.id, { status: 'Error', customerId, failureReason: result.reason, leaseUntil: null, updatedAt: now });
+    }
+    await publishChange(tx, { topic: `cards:${card.id}`, audience: { userId: card.userId } });
+  });
+  if (orphan) await app.billing.gateway.disableCard(orphan);
+}
+
+/** Deletes a card: disabled at Square first, so a deleted card can never be charged. */
+export async function deleteCard(app: FastifyInstance, userId: string, id: string): Promise<void> {
+  const card = await findCard(app.db, userId, id);
+  if (!card) throw notFound(CARD_NOT_FOUND);
+  if (isUsableCard(card)) await app.billing.gateway.disableCard(card.squareCardId).catch(() => Promise.reject(providerUnavailable()));
+  await app.db.transaction(async (tx) => {
+    await deleteCardRow(tx, id);
+    const customer = await findCustomer(tx, userId);
+    if (customer?.defaultCardId === id) {
+      const next = (await listCards(tx, userId)).find(isUsableCard);
+      await setDefaultCard(tx, userId, next?.id ?? null, app.clock());
+    }
+    await publishChange(tx, { topic: `cards:${id}`, audience: { userId } });
+  });
+}
+
+/** Makes a usable card the user's default (spec §3 DefaultCard). */
+export async function makeDefaultCard(app: FastifyInstance, userId: string, id: string): Promise<CardList> {
+  const card = await findCard(app.db, userId, id);
+  if (!card) throw notFound(CARD_NOT_FOUND);
+  if (!isUsableCard(card)) throw badRequest('CARD_NOT_USABLE', 'Only a saved card can be the default card.');
+  await app.db.transaction(async (tx) => {
+    await setDefaultCard(tx, userId, id, app.clock());
+    await publishChange(tx, { topic: `cards:${id}`, audience: { userId } });
+  });
+  return cardListOf(app, userId);
+}

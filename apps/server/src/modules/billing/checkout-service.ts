@@ -1,0 +1,129 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutInput, Payment, PromoResult } from '@portal/contracts/billing';
+import type { SessionUser } from '../../platform/auth/session.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { findSubscription } from '../subscriptions/repository.ts';
+import { SUBSCRIPTION_NOT_FOUND } from '../subscriptions/service.ts';
+import { reactivationOf } from '../subscriptions/views.ts';
+import { findCard, findCustomer } from './cards-repository.ts';
+import { CARD_NOT_FOUND } from './cards-service.ts';
+import { findPaymentByKey, insertPayment } from './payments-repository.ts';
+import { findPlan, findPlanForSale, type PricedPlan } from './plans.ts';
+import { processPayment } from './processor.ts';
+import { evaluatePromo, normalizePromoCode } from './promo.ts';
+import type { CardRow } from './schema.ts';
+import { isUsableCard, toPayment } from './views.ts';
+
+export const PLAN_NOT_FOUND = 'Plan not found.';
+
+/** The plan being bought: a plan on sale, or for a reactivation the subscription's own plan. */
+async function planFor(app: FastifyInstance, userId: string, input: CheckoutInput): Promise<{ plan: PricedPlan; subscriptionId: string | null }> {
+  if (input.mode === 'NEW_SUBSCRIPTION') {
+    const plan = await findPlanForSale(app.db, input.planId);
+    if (!plan) throw notFound(PLAN_NOT_FOUND);
+    return { plan, subscriptionId: null };
+  }
+  const sub = await findSubscription(app.db, userId, input.subscriptionId!);
+  if (!sub) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  if (sub.serviceId !== input.planId) throw badRequest('PLAN_MISMATCH', 'This subscription is for another plan.');
+  const reactivation = reactivationOf(sub, app.clock());
+  if (reactivation === null) throw conflict('ALREADY_ACTIVE', 'This subscription is already active.');
+  if (reactivation === 'FREE') {
+    throw conflict('REACTIVATE_FREE', 'This subscription is still within its paid period and can be reactivated at no extra charge.');
+  }
+  // A plan since withdrawn from pricing is still honoured for its subscribers, at the price they had.
+  const plan = (await findPlan(app.db, sub.serviceId)) ?? {
+    id: sub.serviceId,
+    title: sub.serviceTitle,
+    price: sub.price,
+    amount: sub.amount,
+    recurring: sub.recurring,
+  };
+  return { plan, subscriptionId: sub.id };
+}
+
+async function cardFor(app: FastifyInstance, userId: string, cardId: string | null | undefined, amount: number): Promise<CardRow | null> {
+  if (!cardId) {
+    if (amount > 0) throw badRequest('CARD_REQUIRED', 'Please choose a card to pay with.');
+    return null;
+  }
+  const card = await findCard(app.db, userId, cardId);
+  if (!card) throw notFound(CARD_NOT_FOUND);
+  if (!isUsableCard(card)) throw badRequest('CARD_NOT_USABLE', 'This card cannot be charged. Please choose another card.');
+  return card;
+}
+
+/**
+ * Starts a purchase (DESIGN "Payments"): the server prices it from the plan and the promo code, stores a Pending
+ * payment under the browser's idempotency key, and charges it right after the commit. The same key again returns
+ * the same payment; with other details it is refused.
+ */
+export async function startCheckout(app: FastifyInstance, user: SessionUser, input: CheckoutInput): Promise<{ payment: Payment; created: boolean }> {
+  const promoCode = input.promoCode ? normalizePromoCode(input.promoCode) : null;
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([input.planId, promoCode, input.cardId ?? null, input.mode, input.subscriptionId ?? null]))
+    .digest('hex');
+  const replay = async () => {
+    const prior = await findPaymentByKey(app.db, user.id, input.idempotencyKey);
+    if (prior && prior.requestHash !== requestHash) {
+      throw conflict('IDEMPOTENCY_KEY_REUSED', 'This purchase attempt was already sent with different details.');
+    }
+    return prior;
+  };
+  const prior = await replay();
+  if (prior) return { payment: toPayment(prior), created: false };
+
+  const now = app.clock();
+  const { plan, subscriptionId } = await planFor(app, user.id, input);
+  let deal: PromoResult | null = null;
+  if (promoCode) {
+    const promo = await evaluatePromo(app.db, promoCode, plan, now);
+    if (!promo.ok) throw badRequest('PROMO_INVALID', promo.result.message);
+    deal = promo.result;
+  }
+  const amount = deal ? deal.finalAmount : plan.amount;
+  const card = await cardFor(app, user.id, input.cardId, amount);
+  const customer = await findCustomer(app.db, user.id);
+
+  const row = await app.db.transaction(async (tx) => {
+    const inserted = await insertPayment(tx, {
+      id: randomUUID(),
+      userId: user.id,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      status: 'Pending',
+      purchaseType: input.mode === 'NEW_SUBSCRIPTION' ? 'New Subscription' : 'Reactivation',
+      serviceId: plan.id,
+      serviceTitle: plan.title,
+      price: plan.price,
+      recurring: plan.recurring,
+      subtotal: plan.amount,
+      discount: plan.amount - amount,
+      amount,
+      promoCode: deal ? deal.promoCode : null,
+      appliedDeal: deal,
+      cardId: card?.id ?? null,
+      cardSquareId: card?.squareCardId ?? null,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      customerId: customer?.squareCustomerId ?? null,
+      customerName: user.name,
+      customerEmail: user.email,
+      subscriptionId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (inserted) await publishChange(tx, { topic: `payments:${inserted.id}`, audience: { userId: user.id } });
+    return inserted;
+  });
+  if (!row) {
+    // Lost a race: the same key landed first (the same attempt, sent twice), or a reactivation is in flight.
+    const raced = await replay();
+    if (raced) return { payment: toPayment(raced), created: false };
+    throw conflict('PAYMENT_IN_PROGRESS', 'A payment for this subscription is already in progress.');
+  }
+  app.billing.later(() => processPayment(app, row.id));
+  return { payment: toPayment(row), created: true };
+}

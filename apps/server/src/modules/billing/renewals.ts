@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import { users } from '../../platform/auth/schema.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { subscriptions, type SubscriptionRow } from '../subscriptions/schema.ts';
+import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
+import { insertPayment } from './payments-repository.ts';
+import { processPayment } from './processor.ts';
+import type { PaymentRow } from './schema.ts';
+
+/**
+ * One renewal payment for a subscription whose due date has passed, claimed at once (leased) by this worker.
+ * Idempotency key and uniqueness are per subscription, period and attempt: a second instance inserting the same
+ * renewal hits the unique indexes and inserts nothing.
+ */
+async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Date): Promise<PaymentRow | undefined> {
+  const card = await findUsableCard(tx, sub.userId, sub.cardId);
+  const customer = await findCustomer(tx, sub.userId);
+  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sub.userId));
+  const attempt = sub.renewalFailures + 1;
+  const key = `renewal-${sub.id}-${sub.dueDate.getTime()}-${attempt}`;
+  return insertPayment(tx, {
+    id: crypto.randomUUID(),
+    userId: sub.userId,
+    idempotencyKey: key,
+    requestHash: key,
+    status: 'Pending',
+    purchaseType: 'Renewal',
+    serviceId: sub.serviceId,
+    serviceTitle: sub.serviceTitle,
+    price: sub.price,
+    recurring: sub.recurring,
+    subtotal: sub.amount,
+    discount: 0,
+    amount: sub.amount,
+    cardId: card?.id ?? null,
+    cardSquareId: card?.squareCardId ?? null,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    customerId: customer?.squareCustomerId ?? null,
+    customerName: user?.name ?? null,
+    customerEmail: user?.email ?? null,
+    subscriptionId: sub.id,
+    renewalPeriod: sub.dueDate,
+    attempt,
+    leaseUntil: new Date(now.getTime() + LEASE_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * Charges every active subscription whose due date (or next retry) has passed. Subscriptions are claimed with
+ * FOR UPDATE SKIP LOCKED, so instances sweeping together split the work; cancelled ones are never charged.
+ * Returns the renewal payments it processed.
+ */
+export async function runRenewalSweep(app: FastifyInstance, limit = 25): Promise<string[]> {
+  const now = app.clock();
+  const created = await app.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          lte(subscriptions.dueDate, now),
+          or(isNull(subscriptions.nextRenewalAttemptAt), lte(subscriptions.nextRenewalAttemptAt, now)),
+        ),
+      )
+      .orderBy(subscriptions.dueDate)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows: PaymentRow[] = [];
+    for (const sub of due) {
+      const row = await createRenewalPayment(tx as unknown as Db, sub, now);
+      if (row) rows.push(row);
+    }
+    return rows;
+  });
+  for (const row of created) {
+    await processPayment(app, row.id, row).catch((err: unknown) => app.log.warn({ err, paymentId: row.id }, 'renewal left pending; the pending sweep retries it'));
+  }
+  return created.map((r) => r.id);
+}

@@ -1,0 +1,74 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PromoResult } from '@portal/contracts/billing';
+import { users } from '../../platform/auth/schema.ts';
+import { subscriptions } from '../subscriptions/schema.ts';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The user's Square customer, made once, and their default card. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  squareCustomerId: text('square_customer_id').notNull(),
+  defaultCardId: text('default_card_id'),
+  defaultCardSetAt: stamp('default_card_set_at'),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+});
+
+export const cards = pgTable('cards', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The card token while PendingSquareCreation, Square's card id once Complete. */
+  squareCardId: text('square_card_id').notNull(),
+  customerId: text('customer_id'),
+  status: text('status', { enum: ['PendingSquareCreation', 'Complete', 'Error'] }).notNull(),
+  brand: text('brand'),
+  last4: text('last4'),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  failureReason: text('failure_reason'),
+  leaseUntil: stamp('lease_until'),
+  createdAt: stamp('created_at').notNull(),
+  updatedAt: stamp('updated_at').notNull(),
+});
+export type CardRow = typeof cards.$inferSelect;
+
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  status: text('status', { enum: ['Pending', 'Complete', 'Failed'] }).notNull(),
+  purchaseType: text('purchase_type', { enum: ['New Subscription', 'Reactivation', 'Renewal'] }).notNull(),
+  serviceId: text('service_id').notNull(),
+  serviceTitle: text('service_title').notNull(),
+  price: text('price').notNull(),
+  recurring: text('recurring').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  discount: integer('discount').notNull().default(0),
+  amount: integer('amount').notNull(),
+  promoCode: text('promo_code'),
+  appliedDeal: jsonb('applied_deal').$type<PromoResult>(),
+  cardId: text('card_id'),
+  cardSquareId: text('card_square_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  customerId: text('customer_id'),
+  customerName: text('customer_name'),
+  customerEmail: text('customer_email'),
+  subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  renewalPeriod: stamp('renewal_period'),
+  attempt: integer('attempt').notNull().default(1),
+  squarePaymentId: text('square_payment_id'),
+  failureReason: text('failure_reason'),
+  leaseUntil: stamp('lease_until'),
+  createdAt: stamp('created_at').notNull(),
+  updatedAt: stamp('updated_at').notNull(),
+});
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;

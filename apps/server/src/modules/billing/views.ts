@@ -1,0 +1,40 @@
+import type { Card, Payment } from '@portal/contracts/billing';
+import type { CardRow, PaymentRow } from './schema.ts';
+
+/** Only Complete cards with a real Square card id (not a `cnon:` token) may be charged (spec §4). */
+export const isUsableCard = (card: Pick<CardRow, 'status' | 'squareCardId'>) =>
+  card.status === 'Complete' && Boolean(card.squareCardId) && !card.squareCardId.startsWith('cnon:');
+
+export const toCard = (row: CardRow): Card => ({
+  id: row.id,
+  status: row.status,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.expMonth,
+  expYear: row.expYear,
+  failureReason: row.failureReason,
+  usable: isUsableCard(row),
+  createdAt: row.createdAt.getTime(),
+});
+
+export const toPayment = (row: PaymentRow): Payment => ({
+  id: row.id,
+  status: row.status,
+  purchaseType: row.purchaseType,
+  serviceId: row.serviceId,
+  serviceTitle: row.serviceTitle,
+  price: row.price,
+  recurring: row.recurring,
+  subtotal: row.subtotal,
+  discount: row.discount,
+  amount: row.amount,
+  promoCode: row.promoCode,
+  appliedDeal: row.appliedDeal ?? null,
+  paymentType: 'Card',
+  cardBrand: row.cardBrand,
+  cardLast4: row.cardLast4,
+  subscriptionId: row.subscriptionId,
+  failureReason: row.failureReason,
+  createdAt: row.createdAt.getTime(),
+  updatedAt: row.updatedAt.getTime(),
+});

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BackgroundWork } from '../../platform/jobs/start.ts';
+import { operatorToken } from '../../platform/http/operator.ts';
+import { importContent } from './import/apply.ts';
+import { contentIsEmpty } from './import/repository.ts';
+
+/** The demo content shipped with the portal: an export in the importer's format. */
+export const demoContentFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../demo/content.json',
+);
+
+/**
+ * On a start with DEMO_CONTENT and no content at all, imports the demo content, so that a fresh portal shows
+ * plans, FAQs, guides and a questionnaire. Awaited before the server listens, so the first page already has them.
+ */
+export const importDemoContentOnFirstStart: BackgroundWork = async (app) => {
+  if (app.config.DEMO_CONTENT && (await contentIsEmpty(app.db))) {
+    const summary = await importContent(app.db, JSON.parse(await readFile(demoContentFile, 'utf8')));
+    const created = summary.collections.reduce((n, c) => n + c.created, 0);
+    app.log.info({ created }, 'imported the demo content');
+  }
+  return () => undefined;
+};
+
+/** The CLI on this machine finds the operator token in DATA_DIR; it must exist before the first operator call. */
+export const writeOperatorToken: BackgroundWork = async (app) => {
+  operatorToken(app.config);
+  return () => undefined;
+};

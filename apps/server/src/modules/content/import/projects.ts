@@ -1,0 +1,75 @@
+import type { Db } from '../../../platform/db/client.ts';
+import { publishChange } from '../../../platform/events/change-feed.ts';
+import { projects } from '../../projects/schema.ts';
+import { ImportRejected, type ParsedExport } from './parse.ts';
+import { findSubscriptionOwners, findUsers, upsertChanged } from './repository.ts';
+
+/** Projects belong to existing users (by userId or userEmail) and optionally to one of their subscriptions. */
+export async function writeProjects(tx: Db, records: NonNullable<ParsedExport['projects']>) {
+  const ids = records.flatMap((r) => (r.value.userId ? [r.value.userId] : []));
+  const emails = records.flatMap((r) => (r.value.userEmail ? [r.value.userEmail] : []));
+  const owners = await findUsers(tx, ids, emails);
+  const byId = new Map(owners.map((u) => [u.id, u.id]));
+  const byEmail = new Map(owners.map((u) => [u.email.toLowerCase(), u.id]));
+  const subscriptionIds = records.flatMap((r) => (r.value.subscriptionId ? [r.value.subscriptionId] : []));
+  const subscriptionOwner = new Map(
+    (await findSubscriptionOwners(tx, subscriptionIds)).map((s) => [s.id, s.userId]),
+  );
+
+  const problems: string[] = [];
+  const rows = records.flatMap(({ key, path, value: p }) => {
+    const userId = p.userId ? byId.get(p.userId) : byEmail.get(p.userEmail!);
+    if (!userId) {
+      problems.push(
+        p.userId
+          ? `${path}/userId: no user "${p.userId}" exists`
+          : `${path}/userEmail: no user with e-mail "${p.userEmail}" exists`,
+      );
+      return [];
+    }
+    if (p.subscriptionId && subscriptionOwner.get(p.subscriptionId) !== userId) {
+      problems.push(`${path}/subscriptionId: no subscription "${p.subscriptionId}" of this user exists`);
+      return [];
+    }
+    return [
+      {
+        id: key,
+        userId,
+        subscriptionId: p.subscriptionId,
+        projectName: p.projectName,
+        businessName: p.businessName,
+        businessLogo: p.businessLogo,
+        clientNotes: p.clientNotes,
+        releaseStatus: p.releaseStatus,
+        createdAt: p.createdTimestamp,
+        lastModifiedAt: p.lastModifiedTimestamp ?? p.createdTimestamp,
+        publishedAt: p.publishedTimestamp,
+        playStoreUrl: p.deliverables.playStoreUrl,
+        appStoreUrl: p.deliverables.appStoreUrl,
+        websiteUrl: p.deliverables.websiteUrl,
+        apkDownloadUrl: p.deliverables.apkDownloadUrl,
+      },
+    ];
+  });
+  if (problems.length) throw new ImportRejected(problems);
+  const result = await upsertChanged(tx, projects, 'id', rows, [
+    'userId',
+    'subscriptionId',
+    'projectName',
+    'businessName',
+    'businessLogo',
+    'clientNotes',
+    'releaseStatus',
+    'createdAt',
+    'lastModifiedAt',
+    'publishedAt',
+    'playStoreUrl',
+    'appStoreUrl',
+    'websiteUrl',
+    'apkDownloadUrl',
+  ]);
+  const ownerOf = new Map(rows.map((r) => [r.id, r.userId]));
+  for (const id of result.changed)
+    await publishChange(tx, { topic: `projects:${id}`, audience: { userId: ownerOf.get(id)! } });
+  return result;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { USER_LEVELS } from '@portal/contracts/content';
+import {
+  cents,
+  link,
+  optionalLink,
+  optionalText,
+  stringList,
+  text,
+  timestamp,
+  wholeNumber,
+} from './fields.ts';
+
+/** Record shapes of each imported collection (spec §3 paths, plus PromoCodes and CompletionStepTemplates). */
+
+export const serviceRecord = z
+  .object({
+    title: text,
+    /** Display price; derived from `amount` when absent. */
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'expected a display price such as "49.99"')
+      .optional(),
+    amount: cents,
+    recurring: text.default('month'),
+    description: optionalText,
+    visibility: text.default('visible'),
+    order: wholeNumber.default(0),
+  })
+  .superRefine((s, ctx) => {
+    if (s.price !== undefined && Math.round(Number(s.price) * 100) !== s.amount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: `"${s.price}" does not match amount ${s.amount} (cents)`,
+      });
+    }
+  })
+  .transform((s) => ({ ...s, price: s.price ?? (s.amount / 100).toFixed(2) }));
+
+export const faqRecord = z.object({ question: text, answer: text, order: wholeNumber.default(0) });
+
+export const bannerRecord = z.object({ ImageUrl: link, LinkUrl: optionalLink, TimeCreated: timestamp });
+
+export const guideRecord = z.object({
+  title: text,
+  description: z.string().trim().default(''),
+  category: z.string().trim().default(''),
+  userLevel: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(USER_LEVELS, { error: `expected one of ${USER_LEVELS.join(', ')}` }))
+    .default('beginner'),
+  consoleTypes: stringList,
+  navigation: z.string().trim().default(''),
+  howToUse: z.string().trim().default(''),
+  tags: stringList,
+  lastUpdated: timestamp.nullish().transform((v) => v ?? null),
+});
+
+export const QUESTION_TYPES = [
+  'SINGLE_TEXT_INPUT',
+  'PARAGRAPH_TEXT_INPUT',
+  'CHECKBOX',
+  'MULTIPLE_CHOICE',
+  'DROPDOWN',
+  'SINGLE_IMAGE_UPLOAD',
+  'MULTIPLE_IMAGE_UPLOAD',
+] as const;
+const CHOICE_TYPES: readonly string[] = ['CHECKBOX', 'MULTIPLE_CHOICE', 'DROPDOWN'];
+
+export const formItemRecord = z
+  .object({
+    prompt: text,
+    type: z.enum(QUESTION_TYPES, { error: `expected one of ${QUESTION_TYPES.join(', ')}` }),
+    order: wholeNumber.default(0),
+    isRequired: z.boolean().default(false),
+    options: z.array(z.object({ id: text, text: text })).default([]),
+    maxImages: wholeNumber
+      .refine((n) => n > 0, 'expected a positive whole number')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((item, ctx) => {
+    if (CHOICE_TYPES.includes(item.type) && item.options.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `a ${item.type} question needs at least one option`,
+      });
+    }
+    const ids = item.options.map((o) => o.id);
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (repeated)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `option id "${repeated}" is used twice` });
+  });
+
+export const projectRecord = z
+  .object({
+    userId: text.optional(),
+    userEmail: z.string().trim().toLowerCase().pipe(z.email('expected an e-mail address')).optional(),
+    subscriptionId: optionalText,
+    projectName: text,
+    businessName: z.string().trim().default(''),
+    businessLogo: optionalLink,
+    clientNotes: optionalText,
+    releaseStatus: text.default('PENDING'),
+    createdTimestamp: timestamp,
+    lastModifiedTimestamp: timestamp.optional(),
+    publishedTimestamp: timestamp.nullish().transform((v) => v ?? null),
+    deliverables: z
+      .object({
+        playStoreUrl: optionalLink,
+        appStoreUrl: optionalLink,
+        websiteUrl: optionalLink,
+        apkDownloadUrl: optionalLink,
+      })
+      .default({ playStoreUrl: null, appStoreUrl: null, websiteUrl: null, apkDownloadUrl: null }),
+  })
+  .refine((p) => p.userId || p.userEmail, {
+    message: "needs the owner's userId or userEmail",
+    path: ['userId'],
+  });
+
+export const promoCodeRecord = z
+  .object({
+    type: z.enum(['percent', 'amount'], { error: 'expected "percent" or "amount"' }),
+    value: wholeNumber.refine((n) => n > 0, 'expected a positive whole number'),
+    active: z.boolean().default(true),
+    expiresAt: timestamp.nullish().transform((v) => v ?? null),
+    serviceIds: z
+      .array(text)
+      .nullish()
+      .transform((v) => (v && v.length ? v : null)),
+    maxRedemptions: wholeNumber
+      .refine((n) => n > 0, 'expected a positive whole number')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((p) => p.type !== 'percent' || p.value <= 100, {
+    message: 'a percent code takes at most 100',
+    path: ['value'],
+  });
+
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,40}$/;
+
+export const stepTemplateRecord = z.object({
+  StepIndex: wholeNumber.refine((n) => n >= 0, 'expected 0 or more'),
+  StepDetails: text,
+});

@@ -1,0 +1,64 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { accountDeletionRequests, faqs, helpGuides, services } from './schema.ts';
+
+const VISIBLE = 'visible';
+
+const planColumns = {
+  id: services.id,
+  title: services.title,
+  price: services.price,
+  amount: services.amount,
+  recurring: services.recurring,
+  description: services.description,
+};
+
+/** Plans customers may choose (spec §9: only visibility "visible"), in the order staff set, then by title. */
+export function listVisiblePlans(db: Db) {
+  return db
+    .select(planColumns)
+    .from(services)
+    .where(eq(services.visibility, VISIBLE))
+    .orderBy(asc(services.sortOrder), asc(services.title));
+}
+
+export async function findVisiblePlan(db: Db, id: string) {
+  const rows = await db
+    .select(planColumns)
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.visibility, VISIBLE)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export function listFaqs(db: Db) {
+  return db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .orderBy(asc(faqs.sortOrder), asc(faqs.id));
+}
+
+/** Spec §9: help guides by category, then title. */
+export function listHelpGuides(db: Db) {
+  return db
+    .select()
+    .from(helpGuides)
+    .orderBy(asc(helpGuides.category), asc(helpGuides.title), asc(helpGuides.id));
+}
+
+export type NewDeletionRequest = typeof accountDeletionRequests.$inferInsert;
+
+export async function insertDeletionRequest(db: Db, row: NewDeletionRequest) {
+  const [stored] = await db.insert(accountDeletionRequests).values(row).returning();
+  return stored!;
+}
+
+/** Newest first; optionally only those for one e-mail address (compared as stored, lower-case). */
+export function listDeletionRequests(db: Db, email?: string) {
+  return db
+    .select()
+    .from(accountDeletionRequests)
+    .where(email ? eq(accountDeletionRequests.email, email.toLowerCase()) : undefined)
+    .orderBy(desc(accountDeletionRequests.requestedAt))
+    .limit(500);
+}

@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/auth/schema.ts';
+import { featuredBanners, formItems, services } from '../content/schema.ts';
+import { completionSteps, subscriptions } from '../subscriptions/schema.ts';
+import { ACTIVE_STATUSES } from '../account/repository.ts';
+import { formSubmissions, type FormSubmissionRow } from './schema.ts';
+
+/** The user's subscription (any status), or undefined: another user's subscription is not found. */
+export async function findOwnSubscription(db: Db, userId: string, subscriptionId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id, userId: subscriptions.userId, serviceTitle: subscriptions.serviceTitle })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+  return row;
+}
+
+/** Any subscription (staff only). */
+export async function findSubscriptionForStaff(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id, userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  return row;
+}
+
+export async function listFormItems(db: Db) {
+  return db.select().from(formItems).orderBy(asc(formItems.sortOrder), asc(formItems.id));
+}
+
+export async function findFormItem(db: Db, id: string) {
+  const [row] = await db.select().from(formItems).where(eq(formItems.id, id));
+  return row;
+}
+
+export async function findSubmission(
+  db: Db,
+  userId: string,
+  subscriptionId: string,
+): Promise<FormSubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.subscriptionId, subscriptionId), eq(formSubmissions.userId, userId)));
+  return row;
+}
+
+/** Stores the answers; submitting again replaces them. */
+export async function saveSubmission(db: Db, row: FormSubmissionRow): Promise<void> {
+  await db
+    .insert(formSubmissions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: formSubmissions.subscriptionId,
+      set: { answers: row.answers, submittedAt: row.submittedAt },
+    });
+}
+
+export async function listBanners(db: Db) {
+  return db
+    .select()
+    .from(featuredBanners)
+    .orderBy(desc(featuredBanners.timeCreated), asc(featuredBanners.id));
+}
+
+/** The user's active subscriptions, newest first, with whether the questionnaire was sent and step counts. */
+export async function activeSubscriptionProgress(db: Db, userId: string) {
+  return db
+    .select({
+      id: subscriptions.id,
+      serviceTitle: subscriptions.serviceTitle,
+      submitted: sql<boolean>`bool_or(${formSubmissions.subscriptionId} is not null)`,
+      total: count(completionSteps.id),
+      completed:
+        sql<number>`count(${completionSteps.id}) filter (where ${completionSteps.stepStatus} = 'completed')`.mapWith(
+          Number,
+        ),
+    })
+    .from(subscriptions)
+    .leftJoin(formSubmissions, eq(formSubmissions.subscriptionId, subscriptions.id))
+    .leftJoin(completionSteps, eq(completionSteps.subscriptionId, subscriptions.id))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_STATUSES])))
+    .groupBy(subscriptions.id, subscriptions.serviceTitle, subscriptions.startDate)
+    .orderBy(desc(subscriptions.startDate), asc(subscriptions.id));
+}
+
+export async function listSteps(db: Db, subscriptionId: string) {
+  return db
+    .select()
+    .from(completionSteps)
+    .where(eq(completionSteps.subscriptionId, subscriptionId))
+    .orderBy(asc(completionSteps.stepIndex), asc(completionSteps.id));
+}
+
+/** Sets a step's status; returns false when the subscription has no such step. */
+export async function setStepStatus(
+  db: Db,
+  subscriptionId: string,
+  stepId: string,
+  stepStatus: string,
+  completedAt: Date | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(completionSteps)
+    .set({ stepStatus, completedAt })
+    .where(and(eq(completionSteps.id, stepId), eq(completionSteps.subscriptionId, subscriptionId)))
+    .returning({ id: completionSteps.id });
+  return rows.length > 0;
+}
+
+export async function findStep(db: Db, subscriptionId: string, stepId: string) {
+  const [row] = await db
+    .select()
+    .from(completionSteps)
+    .where(and(eq(completionSteps.id, stepId), eq(completionSteps.subscriptionId, subscriptionId)));
+  return row;
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row?.id;
+}
+
+/** The plan with this id, or the first visible plan. */
+export async function findPlanForSeeding(db: Db, planId?: string) {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(planId ? eq(services.id, planId) : eq(services.visibility, 'visible'))
+    .orderBy(asc(services.sortOrder), asc(services.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,16 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FormAnswer } from '@portal/contracts/onboarding';
+import { users } from '../../platform/auth/schema.ts';
+import { subscriptions } from '../subscriptions/schema.ts';
+
+export const formSubmissions = pgTable('form_submissions', {
+  subscriptionId: text('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  answers: jsonb('answers').$type<FormAnswer[]>().notNull(),
+});
+export type FormSubmissionRow = typeof formSubmissions.$inferSelect;

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  COMPLETED_STEP_STATUS,
+  type ActionItem,
+  type Banner,
+  type CompletionSteps,
+} from '@portal/contracts/onboarding';
+import type { SessionUser } from '../../platform/auth/session.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { startSubscription } from '../subscriptions/lifecycle.ts';
+import * as repo from './repository.ts';
+
+export async function listBanners(db: Db): Promise<Banner[]> {
+  const rows = await repo.listBanners(db);
+  return rows.map((b) => ({
+    id: b.id,
+    imageUrl: b.imageUrl,
+    linkUrl: b.linkUrl,
+    timeCreated: b.timeCreated.getTime(),
+  }));
+}
+
+/**
+ * The Action Center (spec §4): an active subscription without a submitted questionnaire asks to complete the
+ * form; one with steps not yet completed asks to finish project setup. Nothing asked: the page says all set.
+ */
+export async function actionCenter(db: Db, userId: string): Promise<ActionItem[]> {
+  const actions: ActionItem[] = [];
+  for (const s of await repo.activeSubscriptionProgress(db, userId)) {
+    if (!s.submitted)
+      actions.push({ kind: 'complete-form', subscriptionId: s.id, serviceTitle: s.serviceTitle });
+    if (s.completed < s.total) {
+      actions.push({
+        kind: 'project-setup',
+        subscriptionId: s.id,
+        serviceTitle: s.serviceTitle,
+        completed: s.completed,
+        total: s.total,
+      });
+    }
+  }
+  return actions;
+}
+
+async function stepsOf(db: Db, subscriptionId: string, serviceTitle: string): Promise<CompletionSteps> {
+  const steps = (await repo.listSteps(db, subscriptionId)).map((s) => ({
+    id: s.id,
+    stepIndex: s.stepIndex,
+    stepDetails: s.stepDetails,
+    stepStatus: s.stepStatus,
+    completedAt: s.completedAt?.getTime() ?? null,
+  }));
+  const completed = steps.filter((s) => s.stepStatus === COMPLETED_STEP_STATUS).length;
+  return { subscriptionId, serviceTitle, steps, completed, total: steps.length };
+}
+
+export async function completionSteps(
+  db: Db,
+  user: SessionUser,
+  subscriptionId: string,
+): Promise<CompletionSteps> {
+  const subscription = await repo.findOwnSubscription(db, user.id, subscriptionId);
+  if (!subscription) throw notFound('Subscription not found.');
+  return stepsOf(db, subscriptionId, subscription.serviceTitle);
+}
+
+/** Both the steps page and the owner's dashboard follow a step's status. */
+async function publishStepChange(tx: Db, subscriptionId: string, ownerId: string) {
+  await publishChange(tx, { topic: `steps:${subscriptionId}`, audience: { userId: ownerId } });
+  await publishChange(tx, { topic: `dashboard:${ownerId}`, audience: { userId: ownerId } });
+}
+
+/** The customer marks a step completed (spec §4); the first completion time is kept. */
+export async function completeStep(
+  app: FastifyInstance,
+  user: SessionUser,
+  subscriptionId: string,
+  stepId: string,
+): Promise<CompletionSteps> {
+  const subscription = await repo.findOwnSubscription(app.db, user.id, subscriptionId);
+  const step = subscription && (await repo.findStep(app.db, subscriptionId, stepId));
+  if (!subscription || !step) throw notFound('Step not found.');
+  if (step.stepStatus !== COMPLETED_STEP_STATUS) {
+    await app.db.transaction(async (tx) => {
+      await repo.setStepStatus(tx, subscriptionId, stepId, COMPLETED_STEP_STATUS, app.clock());
+      await publishStepChange(tx, subscriptionId, user.id);
+    });
+  }
+  return stepsOf(app.db, subscriptionId, subscription.serviceTitle);
+}
+
+/** Staff set a step's status; "completed" stores the time, any other status clears it. */
+export async function setStepStatusAsStaff(
+  app: FastifyInstance,
+  subscriptionId: string,
+  stepId: string,
+  stepStatus: string,
+): Promise<void> {
+  const subscription = await repo.findSubscriptionForStaff(app.db, subscriptionId);
+  if (!subscription || !(await repo.findStep(app.db, subscriptionId, stepId)))
+    throw notFound('Step not found.');
+  const status = stepStatus.toLowerCase() === COMPLETED_STEP_STATUS ? COMPLETED_STEP_STATUS : stepStatus;
+  await app.db.transaction(async (tx) => {
+    await repo.setStepStatus(
+      tx,
+      subscriptionId,
+      stepId,
+      status,
+      status === COMPLETED_STEP_STATUS ? app.clock() : null,
+    );
+    await publishStepChange(tx, subscriptionId, subscription.userId);
+  });
+}
+
+/** Operator seeding: an ACTIVE subscription to a plan, with its steps from the templates, as checkout makes it. */
+export async function seedSubscription(
+  app: FastifyInstance,
+  email: string,
+  planId?: string,
+): Promise<string> {
+  const userId = await repo.findUserIdByEmail(app.db, email);
+  if (!userId) throw notFound('No account has that e-mail.');
+  const plan = await repo.findPlanForSeeding(app.db, planId);
+  if (!plan) throw notFound('No such plan.');
+  return app.db.transaction(async (tx) => {
+    const subscriptionId = await startSubscription(
+      tx,
+      {
+        userId,
+        serviceId: plan.id,
+        serviceTitle: plan.title,
+        price: plan.price,
+        amount: plan.amount,
+        recurring: plan.recurring,
+        cardId: null,
+        cardBrand: null,
+        cardLast4: null,
+      },
+      app.clock(),
+    );
+    await publishChange(tx, { topic: `subscriptions:${subscriptionId}`, audience: { userId } });
+    await publishChange(tx, { topic: `dashboard:${userId}`, audience: { userId } });
+    return subscriptionId;
+  });
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { UploadPurpose } from '../uploads/purposes.ts';
+import { isImageQuestion } from './questionnaire.ts';
+import { findFormItem, findOwnSubscription } from './repository.ts';
+
+/** "subscriptionId/formItemId" -> its two ids, or null. */
+function parseTarget(targetId: string): { subscriptionId: string; formItemId: string } | null {
+  const [subscriptionId, formItemId, ...rest] = targetId.split('/');
+  return subscriptionId && formItemId && rest.length === 0 ? { subscriptionId, formItemId } : null;
+}
+
+/**
+ * Images answering a questionnaire question. Target: "{subscriptionId}/{formItemId}" (see
+ * questionnaireImageTarget); the subscription must be the uploader's and the question an image question.
+ * Stored at `form_submissions/{uid}/{subscriptionId}/{formItemId}/{random id}` (spec §3).
+ */
+export const questionnaireImagePurpose: UploadPurpose = {
+  kinds: ['image'],
+  async canUpload(db, user, targetId) {
+    const target = parseTarget(targetId);
+    if (!target || !(await findOwnSubscription(db, user.id, target.subscriptionId))) return false;
+    const item = await findFormItem(db, target.formItemId);
+    return Boolean(item && isImageQuestion(item.type));
+  },
+  async canRead(db, user, targetId) {
+    const target = parseTarget(targetId);
+    return Boolean(target && (await findOwnSubscription(db, user.id, target.subscriptionId)));
+  },
+  storageKey(user, targetId) {
+    const { subscriptionId, formItemId } = parseTarget(targetId)!;
+    return `form_submissions/${user.id}/${subscriptionId}/${formItemId}/${randomUUID()}`;
+  },
+};

@@ -1,0 +1,67 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/auth/schema.ts';
+import { subscriptions } from '../subscriptions/schema.ts';
+import { projects } from './schema.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = typeof projects.$inferInsert;
+export type ProjectChanges = Partial<Omit<NewProjectRow, 'id' | 'userId' | 'createdAt'>>;
+
+const customerColumns = { id: users.id, name: users.name, email: users.email };
+
+/** One customer's projects, created newest first (spec §9: projects always created_newest). */
+export function listProjectsOfUser(db: Db, userId: string) {
+  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+}
+
+export async function findProjectOfUser(db: Db, userId: string, projectId: string): Promise<ProjectRow | undefined> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  return rows[0];
+}
+
+/** Staff: every project (or one customer's) with its customer, created newest first. */
+export function listAllProjects(db: Db, ownerId?: string) {
+  return db
+    .select({ project: projects, customer: customerColumns })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(ownerId ? eq(projects.userId, ownerId) : undefined)
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+}
+
+/** Staff: one project with its customer; `lock` holds it for an update. */
+export async function findProject(db: Db, projectId: string, lock = false) {
+  const query = db
+    .select({ project: projects, customer: customerColumns })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(eq(projects.id, projectId));
+  const rows = lock ? await query.for('update', { of: projects }) : await query;
+  return rows[0];
+}
+
+export async function insertProject(db: Db, row: NewProjectRow) {
+  await db.insert(projects).values(row);
+}
+
+export async function updateProject(db: Db, projectId: string, changes: ProjectChanges) {
+  await db.update(projects).set(changes).where(eq(projects.id, projectId));
+}
+
+export async function findCustomer(db: Db, owner: { id?: string; email?: string }) {
+  const where = owner.id ? eq(users.id, owner.id) : eq(sql`lower(${users.email})`, (owner.email ?? '').toLowerCase());
+  const rows = await db.select(customerColumns).from(users).where(where);
+  return rows[0];
+}
+
+export async function subscriptionBelongsTo(db: Db, subscriptionId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+  return rows.length > 0;
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Project } from '@portal/contracts/projects';
+import type { StaffProject, createProjectSchema, updateProjectSchema } from '@portal/contracts/staff';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import * as repo from './repository.ts';
+
+type CreateProject = z.output<typeof createProjectSchema>;
+type UpdateProject = z.output<typeof updateProjectSchema>;
+
+const PROJECT_NOT_FOUND = 'Project not found.';
+const time = (date: Date | null) => (date ? date.getTime() : null);
+
+export const toProject = (row: repo.ProjectRow): Project => ({
+  projectId: row.id,
+  projectName: row.projectName,
+  businessName: row.businessName,
+  businessLogo: row.businessLogo,
+  clientNotes: row.clientNotes,
+  releaseStatus: row.releaseStatus,
+  createdTimestamp: time(row.createdAt),
+  lastModifiedTimestamp: time(row.lastModifiedAt),
+  publishedTimestamp: time(row.publishedAt),
+  deliverables: {
+    playStoreUrl: row.playStoreUrl,
+    appStoreUrl: row.appStoreUrl,
+    websiteUrl: row.websiteUrl,
+    apkDownloadUrl: row.apkDownloadUrl,
+  },
+});
+
+const toStaffProject = ({ project, customer }: { project: repo.ProjectRow; customer: StaffProject['customer'] }): StaffProject => ({
+  ...toProject(project),
+  subscriptionId: project.subscriptionId,
+  customer,
+});
+
+/** The owner's open pages of this project (list and details) refetch their ['projects', ...] queries. */
+const publishProject = (db: Db, project: { id: string; userId: string }) =>
+  publishChange(db, { topic: `projects:${project.id}`, audience: { userId: project.userId } });
+
+export async function listOwnProjects(db: Db, userId: string): Promise<Project[]> {
+  return (await repo.listProjectsOfUser(db, userId)).map(toProject);
+}
+
+/** Another customer's project answers 404, as a missing one does. */
+export async function getOwnProject(db: Db, userId: string, projectId: string): Promise<Project> {
+  const row = await repo.findProjectOfUser(db, userId, projectId);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return toProject(row);
+}
+
+export async function listProjectsForStaff(db: Db, ownerId?: string): Promise<StaffProject[]> {
+  return (await repo.listAllProjects(db, ownerId)).map(toStaffProject);
+}
+
+/** The columns a create or an update writes; undefined leaves a column as it is. */
+function columnsOf(input: UpdateProject): repo.ProjectChanges {
+  const d = input.deliverables ?? {};
+  return {
+    projectName: input.projectName,
+    businessName: input.businessName,
+    businessLogo: input.businessLogo,
+    clientNotes: input.clientNotes === undefined ? undefined : input.clientNotes || null,
+    releaseStatus: input.releaseStatus,
+    publishedAt: input.publishedTimestamp === undefined ? undefined : input.publishedTimestamp === null ? null : new Date(input.publishedTimestamp),
+    playStoreUrl: d.playStoreUrl,
+    appStoreUrl: d.appStoreUrl,
+    websiteUrl: d.websiteUrl,
+    apkDownloadUrl: d.apkDownloadUrl,
+  };
+}
+
+export async function createProject(db: Db, input: CreateProject, now: Date): Promise<StaffProject> {
+  const customer = await repo.findCustomer(db, { id: input.ownerId, email: input.ownerEmail });
+  if (!customer) throw badRequest('OWNER_NOT_FOUND', 'No customer has that id or e-mail.');
+  if (input.subscriptionId && !(await repo.subscriptionBelongsTo(db, input.subscriptionId, customer.id))) {
+    throw badRequest('SUBSCRIPTION_NOT_FOUND', "That subscription is not this customer's.");
+  }
+  const id = randomUUID();
+  const columns = columnsOf(input);
+  const row: repo.NewProjectRow = {
+    ...columns,
+    id,
+    userId: customer.id,
+    subscriptionId: input.subscriptionId ?? null,
+    projectName: input.projectName,
+    createdAt: now,
+    lastModifiedAt: now,
+    publishedAt: columns.publishedAt ?? (input.releaseStatus === 'PUBLISHED' ? now : null),
+  };
+  await db.transaction(async (tx) => {
+    await repo.insertProject(tx, row);
+    await publishProject(tx, { id, userId: customer.id });
+  });
+  return toStaffProject((await repo.findProject(db, id))!);
+}
+
+/** Applies staff changes; becoming PUBLISHED stamps the publish time unless one is given. */
+export async function updateProject(db: Db, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+  await db.transaction(async (tx) => {
+    const found = await repo.findProject(tx, projectId, true);
+    if (!found) throw notFound(PROJECT_NOT_FOUND);
+    const changes = columnsOf(input);
+    const becomesPublished = input.releaseStatus === 'PUBLISHED' && found.project.releaseStatus !== 'PUBLISHED';
+    if (becomesPublished && changes.publishedAt === undefined) changes.publishedAt = now;
+    await repo.updateProject(tx, projectId, { ...changes, lastModifiedAt: now });
+    await publishProject(tx, found.project);
+  });
+  return toStaffProject((await repo.findProject(db, projectId))!);
+}

@@ -1,0 +1,31 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import type { CreateStaffInput, CreateStaffResult } from '@portal/contracts/staff';
+import type { Db } from '../../platform/db/client.ts';
+import * as repo from './repository.ts';
+
+/** A readable generated password: 18 characters from an alphabet without look-alikes. */
+function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 18 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+/**
+ * Makes the person with this e-mail staff. A new account gets the given password or a generated one (returned
+ * once); an existing account is promoted and keeps its password unless one is given. Passwords are hashed the
+ * way better-auth checks them at sign-in.
+ */
+export async function createOrPromoteStaff(db: Db, input: CreateStaffInput, now: Date): Promise<CreateStaffResult> {
+  const email = input.email.toLowerCase();
+  const existing = await repo.findUserByEmail(db, email);
+  const generated = !existing && !input.password ? generatePassword() : null;
+  const password = input.password ?? generated;
+  const hash = password ? await hashPassword(password) : null;
+  const userId = existing?.id ?? randomUUID();
+  await db.transaction(async (tx) => {
+    if (existing) await repo.promoteToStaff(tx, existing.id, now);
+    else await repo.insertStaffUser(tx, { id: userId, name: input.name ?? email.split('@')[0]!, email, now });
+    if (hash) await repo.setPasswordHash(tx, userId, hash, now);
+  });
+  return { userId, email, created: !existing, temporaryPassword: generated };
+}

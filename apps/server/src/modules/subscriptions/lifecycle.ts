@@ -1,0 +1,90 @@
+import type { Db } from '../../platform/db/client.ts';
+import { addDays, addPeriod } from './periods.ts';
+import { createSubscriptionWithSteps, findSubscription, updateSubscription } from './repository.ts';
+import { isActive } from './views.ts';
+
+/** What a completed or failed payment tells the subscription it paid for. */
+export interface PaidPlan {
+  userId: string;
+  serviceId: string;
+  serviceTitle: string;
+  price: string;
+  /** The plan's price per period in cents (before any first-payment discount). */
+  amount: number;
+  recurring: string;
+  cardId: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+const cardOf = (p: PaidPlan) =>
+  p.cardId ? { cardId: p.cardId, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : {};
+
+/** A new ACTIVE subscription for a first payment, with its completion steps (same transaction). */
+export async function startSubscription(tx: Db, p: PaidPlan, now: Date): Promise<string> {
+  const row = await createSubscriptionWithSteps(tx, {
+    userId: p.userId,
+    serviceId: p.serviceId,
+    serviceTitle: p.serviceTitle,
+    price: p.price,
+    amount: p.amount,
+    recurring: p.recurring,
+    startDate: now,
+    dueDate: addPeriod(now, p.recurring),
+    cardId: p.cardId,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+  });
+  return row.id;
+}
+
+/** A paid reactivation: ACTIVE again for a new period from now, at the price just paid. */
+export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan, now: Date): Promise<void> {
+  const sub = await findSubscription(tx, p.userId, subscriptionId, true);
+  if (!sub) return;
+  await updateSubscription(tx, sub.id, {
+    status: 'ACTIVE',
+    serviceTitle: p.serviceTitle,
+    price: p.price,
+    amount: p.amount,
+    recurring: p.recurring,
+    dueDate: addPeriod(now, p.recurring),
+    cancelledAt: null,
+    renewalFailures: 0,
+    nextRenewalAttemptAt: null,
+    ...cardOf(p),
+    updatedAt: now,
+  });
+}
+
+/** A paid renewal: the due date moves one period on from the one paid for. */
+export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p: PaidPlan, now: Date): Promise<void> {
+  const sub = await findSubscription(tx, p.userId, subscriptionId, true);
+  if (!sub || sub.dueDate.getTime() !== period.getTime()) return;
+  await updateSubscription(tx, sub.id, {
+    dueDate: addPeriod(period, sub.recurring),
+    renewalFailures: 0,
+    nextRenewalAttemptAt: null,
+    ...cardOf(p),
+    updatedAt: now,
+  });
+}
+
+/**
+ * A failed renewal: retried `retryDays` (e.g. 1, 3 and 7) days after the first failed attempt, each retry timed from
+ * the failure before it so that a late sweep never bunches the retries together; after the last retry fails,
+ * INACTIVE_NONPAYMENT. A subscription cancelled meanwhile simply stays cancelled.
+ */
+export async function recordRenewalFailure(tx: Db, subscriptionId: string, userId: string, retryDays: number[], now: Date): Promise<void> {
+  const sub = await findSubscription(tx, userId, subscriptionId, true);
+  if (!sub || !isActive(sub)) return;
+  const failures = sub.renewalFailures + 1;
+  const nextDay = retryDays[failures - 1];
+  await updateSubscription(
+    tx,
+    sub.id,
+    nextDay === undefined
+      ? { status: 'INACTIVE_NONPAYMENT', renewalFailures: failures, nextRenewalAttemptAt: null, updatedAt: now }
+      : { renewalFailures: failures, nextRenewalAttemptAt: addDays(now, nextDay - (retryDays[failures - 2] ?? 0)), updatedAt: now },
+  );
+}

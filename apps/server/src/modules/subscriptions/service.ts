@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Subscription } from '@portal/contracts/subscriptions';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { findSubscription, listSubscriptions, updateSubscription } from './repository.ts';
+import { isActive, reactivationOf, toSubscription } from './views.ts';
+
+export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
+
+export async function subscriptionsOf(app: FastifyInstance, userId: string): Promise<Subscription[]> {
+  const now = app.clock();
+  return (await listSubscriptions(app.db, userId)).map((row) => toSubscription(row, now));
+}
+
+export async function subscriptionOf(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+  const row = await findSubscription(app.db, userId, id);
+  if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  return toSubscription(row, app.clock());
+}
+
+/** Cancels an active subscription (spec §4). The paid period is kept: nothing renews, the due date stays. */
+export async function cancelSubscription(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+  const now = app.clock();
+  return app.db.transaction(async (tx) => {
+    const row = await findSubscription(tx, userId, id, true);
+    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    if (!isActive(row)) throw conflict('NOT_ACTIVE', 'Only an active subscription can be cancelled.');
+    const updated = await updateSubscription(tx, id, { status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now });
+    await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
+    return toSubscription(updated, now);
+  });
+}
+
+/** Reactivates a cancelled subscription still inside its paid period, at no charge (spec §4). */
+export async function reactivateSubscription(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+  const now = app.clock();
+  return app.db.transaction(async (tx) => {
+    const row = await findSubscription(tx, userId, id, true);
+    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    const reactivation = reactivationOf(row, now);
+    if (reactivation === null) throw conflict('ALREADY_ACTIVE', 'This subscription is already active.');
+    if (reactivation === 'CHECKOUT') {
+      throw conflict('PAYMENT_REQUIRED', "This subscription's paid period has ended. Please reactivate it through checkout.");
+    }
+    const updated = await updateSubscription(tx, id, { status: 'ACTIVE', cancelledAt: null, updatedAt: now });
+    await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
+    return toSubscription(updated, now);
+  });
+}

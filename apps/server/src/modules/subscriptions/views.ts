@@ -1,0 +1,31 @@
+import { isActiveSubscriptionStatus, type Reactivation, type Subscription } from '@portal/contracts/subscriptions';
+import type { SubscriptionRow } from './schema.ts';
+
+/** How a subscription can come back (spec §4), by the server's clock. */
+export function reactivationOf(row: Pick<SubscriptionRow, 'status' | 'dueDate'>, now: Date): Reactivation {
+  if (row.status === 'INACTIVE_NONPAYMENT') return 'CHECKOUT';
+  if (row.status === 'CANCELLED') return row.dueDate.getTime() > now.getTime() ? 'FREE' : 'CHECKOUT';
+  return null;
+}
+
+export const isActive = (row: Pick<SubscriptionRow, 'status'>) => isActiveSubscriptionStatus(row.status);
+
+export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
+  return {
+    id: row.id,
+    status: row.status,
+    serviceId: row.serviceId,
+    serviceTitle: row.serviceTitle,
+    price: row.price,
+    amount: row.amount,
+    recurring: row.recurring,
+    startDate: row.startDate.getTime(),
+    dueDate: row.dueDate.getTime(),
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    cancelledAt: row.cancelledAt?.getTime() ?? null,
+    renewalFailures: row.renewalFailures,
+    nextRenewalAttemptAt: row.nextRenewalAttemptAt?.getTime() ?? null,
+    reactivation: reactivationOf(row, now),
+  };
+}

@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/auth/schema.ts';
+import { supportChats, supportMessages, type ChatRow } from './schema.ts';
+
+/** Who is asking: a customer sees their own chats, staff see every chat. */
+export interface ChatViewer {
+  id: string;
+  role: string;
+}
+
+const visibleTo = (viewer: ChatViewer): SQL | undefined =>
+  viewer.role === 'staff' ? undefined : eq(supportChats.userId, viewer.id);
+
+export async function insertChat(db: Db, chat: { id: string; userId: string; reason: string; now: Date }) {
+  await db.insert(supportChats).values({
+    id: chat.id,
+    userId: chat.userId,
+    reason: chat.reason,
+    createdAt: chat.now,
+    lastActivityAt: chat.now,
+  });
+}
+
+/** The chat if this viewer may see it. `lock` holds the row until the transaction ends (send versus close). */
+export async function findChat(db: Db, viewer: ChatViewer, chatId: string, lock = false): Promise<ChatRow | undefined> {
+  const query = db
+    .select()
+    .from(supportChats)
+    .where(and(eq(supportChats.id, chatId), visibleTo(viewer)));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export interface NewMessage {
+  id: string;
+  chatId: string;
+  senderId: string;
+  messengerType: MessengerType;
+  messageType: MessageType;
+  textMessage: string | null;
+  uploadId: string | null;
+  sentAt: Date;
+}
+
+/** Stores a message and makes it the chat's latest activity. */
+export async function insertMessage(db: Db, message: NewMessage) {
+  await db.insert(supportMessages).values(message);
+  await db
+    .update(supportChats)
+    .set({
+      lastActivityAt: message.sentAt,
+      lastMessageType: message.messageType,
+      lastMessageText: message.textMessage,
+      lastMessengerType: message.messengerType,
+    })
+    .where(eq(supportChats.id, message.chatId));
+}
+
+/** Messages oldest first (spec §9). */
+export function listMessages(db: Db, chatId: string) {
+  return db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.chatId, chatId))
+    .orderBy(asc(supportMessages.position));
+}
+
+/** One customer's chats, most recent activity first. */
+export function listChatsOfUser(db: Db, userId: string) {
+  return db
+    .select()
+    .from(supportChats)
+    .where(eq(supportChats.userId, userId))
+    .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.createdAt));
+}
+
+/** Every chat with its customer, most recent activity first (staff). */
+export function listAllChats(db: Db, status?: ChatStatus) {
+  return db
+    .select({ chat: supportChats, customer: { id: users.id, name: users.name, email: users.email } })
+    .from(supportChats)
+    .innerJoin(users, eq(users.id, supportChats.userId))
+    .where(status ? eq(supportChats.status, status) : undefined)
+    .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.createdAt));
+}
+
+export async function findCustomer(db: Db, userId: string) {
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return rows[0];
+}
+
+export async function updateChatStatus(db: Db, chatId: string, status: ChatStatus) {
+  await db.update(supportChats).set({ status }).where(eq(supportChats.id, chatId));
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MEDIA_MESSAGE_LABEL,
+  type ChatDetail,
+  type ChatMessage,
+  type ChatStatus,
+  type ChatSummary,
+  type CreateChatResult,
+  type MessengerType,
+  type SendMessageInput,
+  type SupportReason,
+} from '@portal/contracts/support';
+import type { StaffChatDetail, StaffChatSummary } from '@portal/contracts/staff';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { fileUrl, requireChatUpload } from './media.ts';
+import * as repo from './repository.ts';
+import type { ChatRow, MessageRow } from './schema.ts';
+
+const CHAT_NOT_FOUND = 'Chat not found.';
+
+/** Every open page of this chat (the owner's, and staff's) refetches its ['chats', ...] queries. */
+const publishChat = (db: Db, chat: Pick<ChatRow, 'id' | 'userId'>) =>
+  publishChange(db, { topic: `chats:${chat.id}`, audience: { userId: chat.userId } });
+
+const toSummary = (chat: ChatRow): ChatSummary => ({
+  id: chat.id,
+  reason: chat.reason,
+  status: chat.status,
+  lastMessage: chat.lastMessageType === 'text' ? (chat.lastMessageText ?? '') : MEDIA_MESSAGE_LABEL,
+  lastMessengerType: chat.lastMessengerType,
+  lastActivityTimestamp: chat.lastActivityAt.getTime(),
+  createdTimestamp: chat.createdAt.getTime(),
+});
+
+const toMessage = (message: MessageRow): ChatMessage => {
+  const url = message.uploadId ? fileUrl(message.uploadId) : null;
+  return {
+    id: message.id,
+    messageType: message.messageType,
+    textMessage: message.textMessage,
+    image: message.messageType === 'image' ? url : null,
+    video: message.messageType === 'video' ? url : null,
+    messengerType: message.messengerType,
+    sentTimestamp: message.sentAt.getTime(),
+  };
+};
+
+export async function createChat(
+  db: Db,
+  user: repo.ChatViewer,
+  input: { reason: SupportReason; initialMessage: string },
+  now: Date,
+): Promise<CreateChatResult> {
+  const chatId = randomUUID();
+  await db.transaction(async (tx) => {
+    await repo.insertChat(tx, { id: chatId, userId: user.id, reason: input.reason, now });
+    await repo.insertMessage(tx, {
+      id: randomUUID(),
+      chatId,
+      senderId: user.id,
+      messengerType: 'user',
+      messageType: 'text',
+      textMessage: input.initialMessage,
+      uploadId: null,
+      sentAt: now,
+    });
+    await publishChat(tx, { id: chatId, userId: user.id });
+  });
+  return { success: true, chatId };
+}
+
+/** Staff: every chat (or those with one status) with its customer, most recent activity first. */
+export async function listChatsForStaff(db: Db, status?: ChatStatus): Promise<StaffChatSummary[]> {
+  return (await repo.listAllChats(db, status)).map(({ chat, customer }) => ({ ...toSummary(chat), customer }));
+}
+
+/** Staff: a chat, its messages and its customer. */
+export async function getChatForStaff(db: Db, staff: repo.ChatViewer, chatId: string): Promise<StaffChatDetail> {
+  const { chat, detail } = await getChat(db, staff, chatId);
+  const customer = await repo.findCustomer(db, chat.userId);
+  return { ...detail, customer: customer! };
+}
+
+export async function listOwnChats(db: Db, userId: string): Promise<ChatSummary[]> {
+  return (await repo.listChatsOfUser(db, userId)).map(toSummary);
+}
+
+/** The chat with its messages; another customer's chat does not exist as far as this viewer knows. */
+export async function getChat(db: Db, viewer: repo.ChatViewer, chatId: string): Promise<{ chat: ChatRow; detail: ChatDetail }> {
+  const chat = await repo.findChat(db, viewer, chatId);
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
+  const messages = await repo.listMessages(db, chatId);
+  return {
+    chat,
+    detail: {
+      id: chat.id,
+      reason: chat.reason,
+      status: chat.status,
+      createdTimestamp: chat.createdAt.getTime(),
+      messages: messages.map(toMessage),
+    },
+  };
+}
+
+/**
+ * Adds a message. The chat's owner writes as 'user' and staff as 'support', unless `as` says otherwise (the staff
+ * API always answers as support). A closed chat takes no messages; a media message must name a completed upload
+ * made for this chat with the matching purpose.
+ */
+export async function sendMessage(
+  db: Db,
+  viewer: repo.ChatViewer,
+  chatId: string,
+  input: SendMessageInput,
+  now: Date,
+  as?: MessengerType,
+): Promise<ChatMessage> {
+  return db.transaction(async (tx) => {
+    const chat = await repo.findChat(tx, viewer, chatId, true);
+    if (!chat) throw notFound(CHAT_NOT_FOUND);
+    if (chat.status === 'CLOSED') throw new AppError(409, 'CHAT_CLOSED', 'This conversation has been closed.');
+    const uploadId = input.messageType === 'text' ? null : await requireChatUpload(tx, input.uploadId, input.messageType, chatId, viewer.id);
+    const message: repo.NewMessage = {
+      id: randomUUID(),
+      chatId,
+      senderId: viewer.id,
+      messengerType: as ?? (chat.userId === viewer.id ? 'user' : 'support'),
+      messageType: input.messageType,
+      textMessage: input.messageType === 'text' ? input.textMessage : null,
+      uploadId,
+      sentAt: now,
+    };
+    await repo.insertMessage(tx, message);
+    await publishChat(tx, chat);
+    return toMessage({ ...message, position: 0 });
+  });
+}
+
+/** Staff close or reopen a chat; the customer's open page follows at once. */
+export async function setChatStatus(db: Db, staff: repo.ChatViewer, chatId: string, status: ChatStatus): Promise<StaffChatSummary> {
+  const chat = await db.transaction(async (tx) => {
+    const found = await repo.findChat(tx, staff, chatId, true);
+    if (!found) throw notFound(CHAT_NOT_FOUND);
+    if (found.status !== status) {
+      await repo.updateChatStatus(tx, chatId, status);
+      await publishChat(tx, found);
+    }
+    return { ...found, status };
+  });
+  return { ...toSummary(chat), customer: (await repo.findCustomer(db, chat.userId))! };
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../../config.ts';
+
+/**
+ * Fixed credentials of the local Square sandbox (SQUARE_ENVIRONMENT=local). They have Square's formats, so that
+ * the same checks run locally as against Square: the application id carries the sandbox prefix.
+ */
+export const LOCAL_SQUARE = {
+  accessToken: 'EAAAlocal-sandbox-access-token-0000000000000000',
+  applicationId: 'sandbox-sq0idb-local-portal-sandbox',
+  locationId: 'LLOCALSANDBOX01',
+  /** Where the sandbox answers Square's REST paths on our own server. */
+  basePath: '/square-sandbox',
+} as const;
+
+export interface SquareCredentials {
+  environment: Config['SQUARE_ENVIRONMENT'];
+  accessToken: string;
+  applicationId: string;
+  locationId: string;
+}
+
+/** The credentials in use: the settings, or the local sandbox's fixed values. */
+export function squareCredentials(config: Config): SquareCredentials {
+  return {
+    environment: config.SQUARE_ENVIRONMENT,
+    accessToken: config.SQUARE_ACCESS_TOKEN ?? LOCAL_SQUARE.accessToken,
+    applicationId: config.SQUARE_APPLICATION_ID ?? LOCAL_SQUARE.applicationId,
+    locationId: config.SQUARE_LOCATION_ID ?? LOCAL_SQUARE.locationId,
+  };
+}
+
+/** Square's Web Payments SDK script for the environment; none locally. */
+export const squareSdkUrl = (environment: Config['SQUARE_ENVIRONMENT']) =>
+  environment === 'production'
+    ? 'https://web.squarecdn.com/v1/square.js'
+    : environment === 'sandbox'
+      ? 'https://sandbox.web.squarecdn.com/v1/square.js'
+      : null;

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
+import { fileBytes, insertSubscription, uploadSmall } from './uploads-helpers.ts';
+import { insertQuestions } from './onboarding-helpers.ts';
+
+let ctx: TestContext;
+let user: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  user = await signUp(ctx.app, { name: 'Ada Lovelace', phone: '+1 555 123 4567' });
+});
+afterAll(async () => ctx.close());
+
+const me = async (u: TestUser) =>
+  (await ctx.app.inject({ url: '/api/me', headers: { cookie: u.cookie } })).json().user;
+const patchProfile = (u: TestUser, payload: object) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: u.cookie }, payload });
+const setPhoto = (u: TestUser, fileId: string) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/me/photo', headers: { cookie: u.cookie }, payload: { fileId } });
+
+describe('profile', () => {
+  it('changes the name and phone; the e-mail stays', async () => {
+    const res = await patchProfile(user, { name: '  Ada King ', phone: '+44 20 7946 0000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Ada King', phone: '+44 20 7946 0000', email: user.email });
+    expect(await me(user)).toMatchObject({ name: 'Ada King', phone: '+44 20 7946 0000' });
+    expect((await patchProfile(user, { name: 'Ada King', phone: '' })).json().phone).toBeNull();
+  });
+
+  it.each([
+    [{ name: ' ', phone: '555 010 0000' }, 'name: Full Name is required.'],
+    [{ name: 'Ada', phone: 'call me' }, 'phone: Please enter a valid phone number.'],
+    [{ name: 'x'.repeat(121), phone: '' }, 'name: Full Name must be at most 120 characters.'],
+  ])('refuses %o', async (payload, message) => {
+    const res = await patchProfile(user, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message });
+  });
+
+  it('needs a session', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: '/api/me', payload: { name: 'X', phone: '' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('profile photo', () => {
+  it('becomes the uploaded profile picture, shown by /api/me at once', async () => {
+    const fileId = await uploadSmall(
+      ctx.app,
+      user.cookie,
+      { purpose: 'profile-picture', targetId: user.id, filetype: 'image/png', filename: 'me.png' },
+      fileBytes('png', 1200),
+    );
+    const res = await setPhoto(user, fileId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profileImageUrl).toBe(`/api/files/${fileId}`);
+    expect((await me(user)).profileImageUrl).toBe(`/api/files/${fileId}`);
+    const image = await ctx.app.inject({ url: `/api/files/${fileId}`, headers: { cookie: user.cookie } });
+    expect(image.headers['content-type']).toBe('image/png');
+  });
+
+  it("refuses someone else's upload, an upload for another purpose, and a missing one", async () => {
+    const other = await signUp(ctx.app);
+    const theirs = await uploadSmall(
+      ctx.app,
+      other.cookie,
+      { purpose: 'profile-picture', targetId: other.id, filetype: 'image/png' },
+      fileBytes('png', 500),
+    );
+    await insertQuestions(ctx);
+    const sub = await insertSubscription(ctx, user.id);
+    const logo = await uploadSmall(
+      ctx.app,
+      user.cookie,
+      { purpose: 'questionnaire-image', targetId: `${sub}/q-logo`, filetype: 'image/png' },
+      fileBytes('png', 500),
+    );
+    for (const fileId of [theirs, logo, 'missing']) {
+      const res = await setPhoto(user, fileId);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('UPLOAD_NOT_FOUND');
+    }
+  });
+});

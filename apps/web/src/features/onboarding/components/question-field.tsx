@@ -1,0 +1,159 @@
+import {
+  DEFAULT_MAX_IMAGES,
+  PARAGRAPH_ROWS,
+  unsupportedQuestionMessage,
+  type FormItem,
+} from '@portal/contracts/onboarding';
+import type { Draft } from './questionnaire-draft';
+import { ImageQuestion } from './image-question';
+
+const inputClass =
+  'mt-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200';
+
+export const questionInputId = (item: FormItem) => `question-${item.id}`;
+
+function Prompt({ item }: { item: FormItem }) {
+  return (
+    <>
+      {item.prompt}
+      {item.isRequired && (
+        <span className="text-red-700" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </>
+  );
+}
+
+const promptClass = 'block font-semibold text-slate-900';
+
+export interface QuestionFieldProps {
+  item: FormItem;
+  draft: Draft;
+  subscriptionId: string;
+  onChange(change: (draft: Draft) => Draft): void;
+}
+
+/** One question of the questionnaire, as its type (spec §9) asks. */
+export function QuestionField({ item, draft, subscriptionId, onChange }: QuestionFieldProps) {
+  const id = questionInputId(item);
+  const setText = (text: string) => onChange((d) => ({ ...d, text }));
+  switch (item.type) {
+    case 'SINGLE_TEXT_INPUT':
+    case 'PARAGRAPH_TEXT_INPUT':
+      return (
+        <div>
+          <label htmlFor={id} className={promptClass}>
+            <Prompt item={item} />
+          </label>
+          {item.type === 'SINGLE_TEXT_INPUT' ? (
+            <input
+              id={id}
+              type="text"
+              className={inputClass}
+              value={draft.text}
+              aria-required={item.isRequired}
+              onChange={(e) => setText(e.target.value)}
+            />
+          ) : (
+            <textarea
+              id={id}
+              rows={PARAGRAPH_ROWS}
+              className={inputClass}
+              value={draft.text}
+              aria-required={item.isRequired}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
+        </div>
+      );
+    case 'DROPDOWN':
+      return (
+        <div>
+          <label htmlFor={id} className={promptClass}>
+            <Prompt item={item} />
+          </label>
+          <select
+            id={id}
+            className={inputClass}
+            value={draft.text}
+            aria-required={item.isRequired}
+            onChange={(e) => setText(e.target.value)}
+          >
+            <option value="">Select an option</option>
+            {item.options.map((o) => (
+              <option key={o.id} value={o.text}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case 'MULTIPLE_CHOICE':
+    case 'CHECKBOX': {
+      const single = item.type === 'MULTIPLE_CHOICE';
+      return (
+        // A radio group can say it is required; a group of checkboxes cannot (ARIA).
+        <fieldset
+          id={id}
+          tabIndex={-1}
+          role={single ? 'radiogroup' : undefined}
+          aria-required={single ? item.isRequired : undefined}
+        >
+          <legend className={promptClass}>
+            <Prompt item={item} />
+          </legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {item.options.map((o) => (
+              <label
+                key={o.id}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-slate-800 hover:border-brand-300"
+              >
+                <input
+                  type={single ? 'radio' : 'checkbox'}
+                  name={id}
+                  className="h-4 w-4 accent-brand-700"
+                  checked={single ? draft.text === o.text : draft.selectedOptionIds.includes(o.id)}
+                  onChange={(e) =>
+                    single
+                      ? setText(o.text)
+                      : onChange((d) => ({
+                          ...d,
+                          selectedOptionIds: e.target.checked
+                            ? [...d.selectedOptionIds, o.id]
+                            : d.selectedOptionIds.filter((x) => x !== o.id),
+                        }))
+                  }
+                />
+                {o.text}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    }
+    case 'SINGLE_IMAGE_UPLOAD':
+    case 'MULTIPLE_IMAGE_UPLOAD':
+      return (
+        <fieldset id={id} tabIndex={-1}>
+          <legend className={promptClass}>
+            <Prompt item={item} />
+          </legend>
+          {item.type === 'MULTIPLE_IMAGE_UPLOAD' && (
+            <p className="mt-1 text-sm text-slate-600">
+              You can upload up to {item.maxImages ?? DEFAULT_MAX_IMAGES} images.
+            </p>
+          )}
+          <ImageQuestion item={item} draft={draft} subscriptionId={subscriptionId} onChange={onChange} />
+        </fieldset>
+      );
+    default:
+      return (
+        <div id={id}>
+          <p className={promptClass}>{item.prompt}</p>
+          <p className="mt-2 text-sm text-slate-700">{unsupportedQuestionMessage(item.type)}</p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import type { Plan } from '@portal/contracts/plans';
+import { checkoutTarget } from '@/lib/plan-handoff';
+
+const period = (recurring: string) => (recurring === 'month' ? 'mo' : recurring);
+
+/** "Our Services": the visible plans; choosing one goes to checkout with it. */
+export function ServicesGrid({ plans }: { plans: Plan[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {plans.map((plan) => {
+        const target = checkoutTarget(plan.id);
+        return (
+          <li key={plan.id}>
+            <Link
+              to={target.to}
+              state={target.state}
+              className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <span className="text-lg font-bold text-slate-900">{plan.title}</span>
+              <span className="mt-1 text-2xl font-extrabold text-brand-800">
+                ${plan.price}{' '}
+                <span className="text-base font-semibold text-slate-600">/ {period(plan.recurring)}</span>
+              </span>
+              <span className="mt-2 flex-1 text-sm text-slate-700">
+                {plan.description || 'Standard features included.'}
+              </span>
+              <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 group-hover:text-brand-900">
+                Subscribe <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,115 @@
+import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
+import { advanceClock, CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
+
+// These journeys move the server's clock; they run one after another so that each sees the time it expects.
+test.describe.configure({ mode: 'serial' });
+
+const confirmNext = (page: import('@playwright/test').Page, messages: string[], accept = true) =>
+  page.once('dialog', (d) => {
+    messages.push(d.message());
+    void (accept ? d.accept() : d.dismiss());
+  });
+
+test('cancel a subscription, then reactivate it at no charge inside the paid period', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  await signUpThroughApi(page);
+  await subscribeThroughApi(page, plan.id);
+  await page.goto('/my-subscriptions');
+  await expect(page.getByRole('heading', { name: plan.title })).toBeVisible();
+  await page.getByRole('link', { name: `View details of ${plan.title}` }).click();
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  const messages: string[] = [];
+  confirmNext(page, messages, false);
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  confirmNext(page, messages);
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
+  await expect(page.getByText('Paid through')).toBeVisible();
+
+  confirmNext(page, messages);
+  await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  expect(messages).toEqual([
+    'Are you sure you want to cancel this subscription?',
+    'Are you sure you want to cancel this subscription?',
+    'Your subscription is still within its paid period. Reactivate at no extra charge?',
+  ]);
+  const payments = (await (await page.request.get('/api/payments')).json()).payments as unknown[];
+  expect(payments).toHaveLength(1);
+});
+
+test('an unknown subscription alerts "Subscription not found." and goes back to the list', async ({ page }) => {
+  await signUpThroughApi(page);
+  const alerts: string[] = [];
+  page.once('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.goto('/subscription-details/not-a-subscription');
+  await expect(page).toHaveURL(/\/my-subscriptions$/);
+  expect(alerts).toEqual(['Subscription not found.']);
+  await expect(page.getByText('You have no subscriptions yet.')).toBeVisible();
+});
+
+test('after the due date a cancelled subscription comes back through checkout', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  await signUpThroughApi(page);
+  const { subscriptionId } = await subscribeThroughApi(page, plan.id);
+  expect((await page.request.post(`/api/subscriptions/${subscriptionId}/cancel`)).status()).toBe(200);
+  await advanceClock(page.request, 32);
+
+  await page.goto(`/subscription-details/${subscriptionId}`);
+  await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?plan=${plan.id}&mode=REACTIVATE_SUBSCRIPTION&subscriptionId=${subscriptionId}$`));
+  await expect(page.getByRole('heading', { name: 'Reactivate Subscription' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa •••• 1111/ })).toBeChecked();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Success! 🎉' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Go to Next Step' }).click();
+  await expect(page).toHaveURL(new RegExp(`/questionnaire/${subscriptionId}$`));
+  const sub = await (await page.request.get(`/api/subscriptions/${subscriptionId}`)).json();
+  expect(sub.status).toBe('ACTIVE');
+});
+
+test('moving the clock shows a renewal, then non-payment, then a reactivation with a new card', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  await signUpThroughApi(page);
+  const { subscriptionId } = await subscribeThroughApi(page, plan.id);
+
+  // A month on: the card is charged again and the due date moves a month.
+  await advanceClock(page.request, 31);
+  await page.goto('/payment-history');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: 'Renewal' })).toContainText('Complete');
+  await expect(rows.filter({ hasText: 'New Subscription' })).toContainText('Complete');
+
+  // The only card is deleted: the next renewal fails and is retried after 1, 3 and 7 days.
+  await page.goto('/payment-methods');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByRole('heading', { name: 'Add a Card' })).toBeVisible();
+  await advanceClock(page.request, 31);
+  await page.goto(`/subscription-details/${subscriptionId}`);
+  await expect(page.getByText('We could not charge your card for this period.')).toBeVisible();
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  for (const days of [1, 2, 4]) await advanceClock(page.request, days);
+  await page.reload();
+  await expect(page.getByText('INACTIVE NONPAYMENT', { exact: true })).toBeVisible();
+  await page.goto('/payment-history');
+  await expect(rows.filter({ hasText: 'Failed' })).toHaveCount(4);
+  await expect(rows.filter({ hasText: 'Failed' }).first()).toContainText('No card on file to charge.');
+
+  // Back through checkout with a new card.
+  await page.goto(`/subscription-details/${subscriptionId}`);
+  await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  await fillCard(page, CARDS.mastercard);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Success! 🎉' })).toBeVisible({ timeout: 20_000 });
+  await page.goto('/my-subscriptions');
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  await expect(page.getByText('Mastercard •••• 5100')).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+
+const HEADER = 'Sign up in less than 30 seconds. Upgrade at anytime, no questions, no hassle.';
+const planCard = (page: import('@playwright/test').Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+test('pricing shows the visible plans in order, the first recommended, the fallback description', async ({
+  page,
+}) => {
+  await page.goto('/select-plan');
+  await expect(page.getByRole('heading', { name: HEADER })).toBeVisible();
+  const titles = page.getByRole('article').getByRole('heading', { level: 2 });
+  await expect(titles).toHaveText(['Starter App', 'Growth Bundle', 'Pro Suite']);
+  await expect(page.getByText('Legacy Plan')).toHaveCount(0);
+  await expect(planCard(page, 'Starter App').getByText('RECOMMENDED')).toBeVisible();
+  await expect(page.getByText('RECOMMENDED')).toHaveCount(1);
+  await expect(planCard(page, 'Growth Bundle').getByText('$99.99 / mo')).toBeVisible();
+  await expect(planCard(page, 'Pro Suite').getByText('Standard features included.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Up Today' })).toHaveCount(3);
+  await expectAccessible(page);
+});
+
+test('signed out, Sign Up Today goes to /login with the plan, survives a reload, and continues to checkout', async ({
+  page,
+}) => {
+  await page.goto('/select-plan');
+  await planCard(page, 'Growth Bundle').getByRole('button', { name: 'Sign Up Today' }).click();
+  await expect(page).toHaveURL(/\/login\?plan=growth&fromCheckout=1$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?plan=growth&fromCheckout=1$/);
+
+  const user = newUser('pricing');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Full Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Phone Number').fill(user.phone);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/checkout\?plan=growth$/);
+});
+
+test('signed in, Sign Up Today goes to /checkout with the plan, which survives a reload', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, newUser('pricing-in'));
+  await page.goto('/select-plan');
+  await planCard(page, 'Pro Suite').getByRole('button', { name: 'Sign Up Today' }).click();
+  await expect(page).toHaveURL(/\/checkout\?plan=pro$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/checkout\?plan=pro$/);
+});
+
+test('pricing says when there are no plans, and when they cannot be loaded', async ({ page }) => {
+  await page.route('**/api/plans', (route) => route.fulfill({ json: { plans: [] } }));
+  await page.goto('/select-plan');
+  await expect(page.getByText('No subscription plans are currently available.')).toBeVisible();
+
+  await page.unroute('**/api/plans');
+  await page.route('**/api/plans', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'Gone.' } } }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Failed to load subscription plans. Please try again later.',
+  );
+  await expectAccessible(page);
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+
+export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real PNG of one colour with stripes. `padding` adds random-looking bytes in an ancillary chunk, to make a
+ * file large enough to go in several chunks while staying a valid image.
+ */
+export function pngFile(width: number, height: number, rgb: [number, number, number], padding = 0): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const stripe = Math.floor(x / 8) % 2 === 0 ? 1 : 0.8;
+      rows.set(
+        rgb.map((c) => Math.round(c * stripe)),
+        y * (width * 3 + 1) + 1 + x * 3,
+      );
+    }
+  }
+  const filler = Buffer.alloc(padding);
+  for (let i = 0; i < padding; i++) filler[i] = (i * 2654435761) >>> 24;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    ...(padding ? [chunk('teXt', filler)] : []),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A staff member signed in on an API context of their own, made through the operator endpoint. */
+export async function staffContext(baseURL: string): Promise<APIRequestContext> {
+  const email = `staff-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'staff-password-123';
+  const operator = await request.newContext({ baseURL });
+  const created = await operator.post('/api/operator/staff', {
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    data: { email, password },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await operator.dispose();
+  const staff = await request.newContext({ baseURL });
+  expect((await staff.post('/api/auth/sign-in/email', { data: { email, password } })).status()).toBe(200);
+  return staff;
+}
+
+/**
+ * Holds the upload requests that `match` picks until `release` is called, so that an upload's progress can be
+ * watched mid-way. Other requests go through.
+ */
+export async function holdUploads(page: Page, match: (method: string, index: number) => boolean) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let index = 0;
+  await page.route('**/api/uploads**', async (route) => {
+    index += 1;
+    if (match(route.request().method(), index)) await held;
+    // A request the page gave up meanwhile (a paused upload) cannot be continued; that is expected.
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unroute('**/api/uploads**');
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Square application ids start with one of these (production, sandbox); anything else is invalid (spec §5). */
+export const SQUARE_APPLICATION_ID_PREFIXES = ['sq0idp-', 'sandbox-sq0idb-'] as const;
+export const isValidSquareApplicationId = (id: string) => SQUARE_APPLICATION_ID_PREFIXES.some((p) => id.startsWith(p));
+
+/** What the card form needs to load (spec §7 getSquareClientIds). */
+export const paymentsConfigSchema = z.object({
+  environment: z.enum(['local', 'sandbox', 'production']),
+  applicationId: z.string(),
+  locationId: z.string(),
+  /** Square's Web Payments SDK script; null with the local sandbox, whose card fields are our own. */
+  sdkUrl: z.string().nullable(),
+  /** The local sandbox's tokenizer; null with Square. */
+  tokenizeUrl: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+// ---- Cards (spec §3 Cards, §4 card states) ----
+
+export const CARD_STATUSES = ['PendingSquareCreation', 'Complete', 'Error'] as const;
+export const cardStatusSchema = z.enum(CARD_STATUSES);
+export type CardStatus = z.infer<typeof cardStatusSchema>;
+
+export const cardSchema = z.object({
+  id: z.string(),
+  status: cardStatusSchema,
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+  failureReason: z.string().nullable(),
+  /** Complete with a real card id (not a `cnon:` token): may be charged. */
+  usable: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardListSchema = z.object({
+  /** The default card first, then newest first. */
+  cards: z.array(cardSchema),
+  defaultCardId: z.string().nullable(),
+});
+export type CardList = z.infer<typeof cardListSchema>;
+
+export const addCardSchema = z.object({
+  /** The one-time token from the card form; card data never reaches this API. */
+  nonce: z.string().trim().min(1, 'A card token is required.').max(512),
+});
+export type AddCardInput = z.infer<typeof addCardSchema>;
+
+export const setDefaultCardSchema = z.object({ cardId: z.string().min(1).max(100) });
+
+// ---- Promo codes (spec §3 promo result, §7 validateAndApplyPromoCode) ----
+
+export const PROMO_MESSAGES = {
+  applied: 'Promo code applied!',
+  invalid: 'Invalid promo code.',
+  expired: 'This promo code has expired.',
+  wrongPlan: 'This promo code is not valid for this plan.',
+  exhausted: 'This promo code has reached its redemption limit.',
+} as const;
+
+export const promoRequestSchema = z.object({
+  promoCode: z.string().max(64, 'Invalid promo code.'),
+  serviceId: z.string().min(1).max(100),
+  /** Accepted for compatibility; the server prices from the plan and ignores it. */
+  serviceAmount: z.number().int().nonnegative().optional(),
+});
+export type PromoRequest = z.infer<typeof promoRequestSchema>;
+
+export const promoResultSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  promoCode: z.string(),
+  /** Cents due after the discount. */
+  finalAmount: z.number().int().nonnegative(),
+});
+export type PromoResult = z.infer<typeof promoResultSchema>;
+
+// ---- Checkout and payments (spec §3 Payments, UserPayments; §4 payment states) ----
+
+export const CHECKOUT_MODES = ['NEW_SUBSCRIPTION', 'REACTIVATE_SUBSCRIPTION'] as const;
+export const checkoutModeSchema = z.enum(CHECKOUT_MODES);
+export type CheckoutMode = z.infer<typeof checkoutModeSchema>;
+
+export const checkoutRequestSchema = z
+  .object({
+    planId: z.string().min(1).max(100),
+    promoCode: z.string().trim().max(64).nullish(),
+    cardId: z.string().min(1).max(100).nullish(),
+    mode: checkoutModeSchema.default('NEW_SUBSCRIPTION'),
+    subscriptionId: z.string().min(1).max(100).nullish(),
+    /** Made by the browser for one purchase attempt: resending it never makes a second payment. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _.'),
+  })
+  .refine((v) => v.mode !== 'REACTIVATE_SUBSCRIPTION' || Boolean(v.subscriptionId), {
+    message: 'subscriptionId is required to reactivate a subscription.',
+    path: ['subscriptionId'],
+  });
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+
+export const PAYMENT_STATUSES = ['Pending', 'Complete', 'Failed'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal'] as const;
+export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
+export type PurchaseType = z.infer<typeof purchaseTypeSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  purchaseType: purchaseTypeSchema,
+  serviceId: z.string(),
+  serviceTitle: z.string(),
+  price: z.string(),
+  recurring: z.string(),
+  /** Cents: the plan's price, the promo discount, and what was charged. */
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+  promoCode: z.string().nullable(),
+  appliedDeal: promoResultSchema.nullable(),
+  paymentType: z.literal('Card'),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListSchema = z.object({ payments: z.array(paymentSchema) });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+/** How a payment status is shown (spec §2): complete, failed, or otherwise pending. */
+export function paymentStatusTone(status: string): 'complete' | 'failed' | 'pending' {
+  const s = status.toLowerCase();
+  return s === 'complete' ? 'complete' : s === 'failed' ? 'failed' : 'pending';
+}

@@ -1,0 +1,40 @@
+/**
+ * File uploads (spec §7 file storage, §9 upload sizes). Uploads use the tus resumable protocol at
+ * `/api/uploads`; a finished upload is served at `/api/files/{id}`.
+ */
+
+/** What an upload is for; each purpose says which kinds of file it takes and who may upload and read them. */
+export type UploadPurposeName = 'questionnaire-image' | 'profile-picture' | 'chat-image' | 'chat-video';
+
+export type UploadKind = 'image' | 'video';
+
+/** Upload-Metadata keys the server reads when an upload is created. */
+export interface UploadMetadata {
+  purpose: string;
+  targetId: string;
+  /** Shown and, for chat media, kept in the storage key after sanitising; never used as a path. */
+  filename: string;
+  /** The declared MIME type; the server checks the bytes against it when the upload ends. */
+  filetype: string;
+}
+
+/** Files up to this size go in one request (spec §9: 256 * 1024). */
+export const SINGLE_REQUEST_MAX_BYTES = 256 * 1024;
+/** Larger files go in chunks that start at 256 KB and double while the doubled size stays below 32 MB. */
+export const FIRST_CHUNK_BYTES = 256 * 1024;
+export const CHUNK_LIMIT_BYTES = 32 * 1024 * 1024;
+/** How long a failing upload keeps retrying with back-off before it reports an error. */
+export const UPLOAD_MAX_RETRY_MS = 10 * 60 * 1000;
+
+export const UPLOADS_ENDPOINT = '/api/uploads';
+export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
+
+/** The target of a questionnaire image: the subscription and the question it answers. */
+export const questionnaireImageTarget = (subscriptionId: string, formItemId: string) =>
+  `${subscriptionId}/${formItemId}`;
+
+/** The file id in a `/api/files/{id}` URL, or null when the URL is not one. */
+export function fileIdFromUrl(url: string): string | null {
+  const match = /^\/api\/files\/([A-Za-z0-9-]{1,100})$/.exec(url);
+  return match ? match[1]! : null;
+}
