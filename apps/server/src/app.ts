@@ -118,9 +118,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && serveWeb;
+    const pathname = request.url.split('?')[0] ?? '';
+    // Page paths get the app (history fallback); a missing file (e.g. an asset of an older build) is a plain 404.
+    const wantsPage = request.method === 'GET' && serveWeb && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` } });
   });
 
   return app;

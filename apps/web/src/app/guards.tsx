@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/session';
 
 /** Signed-out visitors on a signed-in page go to / (spec §6). */
 export function RequireUser() {

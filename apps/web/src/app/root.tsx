@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/session';
 import { useLiveEvents } from '@/lib/live-events';
 
 /** Holds the whole app until the sign-in state is known, and keeps the live event stream open. */

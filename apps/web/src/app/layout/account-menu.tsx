@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import type { Me } from '@portal/contracts/auth';
 import { signOut } from '@/features/auth/api/sign-in';
-import { sessionQueryKey } from '@/features/auth/api/session';
+import { sessionQueryKey } from '@/lib/session';
 
 const GROUPS = [
   {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/session';
 
 // Signed-out pages (the landing page above all) never load the menu's code.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
@@ -17,7 +17,7 @@ export function Header() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={user ? '/dashboard' : '/'} aria-label="Your Business Your App home">
-          <Logo />
+          <Logo compact={Boolean(user)} />
         </Link>
         {user ? (
           <Suspense fallback={<span className="h-10 w-40 rounded-full bg-slate-100" aria-hidden="true" />}>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { destinationAfterSignIn, readHandoff } from '@/lib/plan-handoff';
-import { fetchSession, sessionQueryKey } from '../api/session';
+import { fetchSession, sessionQueryKey } from '@/lib/session';
 
 /** Where Google sign-in comes back to: applies spec §4's routing once the session exists. */
 export function Component() {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SignUpInput } from '@portal/contracts/auth';
 import { ApiError } from '@/lib/api-client';
 import { destinationAfterSignIn, readHandoff } from '@/lib/plan-handoff';
-import { fetchSession, sessionQueryKey, useSession } from '../api/session';
+import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
 import { signInWithPassword, signUpWithPassword } from '../api/sign-in';
 import { AuthForm, type AuthMode } from '../components/auth-form';
 import { GoogleButton } from '../components/google-button';

@@ -80,7 +80,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         <>
           <button
             type="button"
-            className={`${control} absolute left-2 top-1/2 h-9 w-9 -translate-y-1/2`}
+            className={`${control} absolute bottom-1 left-2 h-9 w-9 sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2`}
             aria-label="Previous banner"
             onClick={() => go(current - 1)}
           >
@@ -88,7 +88,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           </button>
           <button
             type="button"
-            className={`${control} absolute right-2 top-1/2 h-9 w-9 -translate-y-1/2`}
+            className={`${control} absolute bottom-1 right-2 h-9 w-9 sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2`}
             aria-label="Next banner"
             onClick={() => go(current + 1)}
           >

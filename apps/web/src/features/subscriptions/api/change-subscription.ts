@@ -1,3 +1,4 @@
+import { sessionQueryKey } from '@/lib/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subscriptionSchema } from '@portal/contracts/subscriptions';
 import { api } from '@/lib/api-client';
@@ -18,7 +19,7 @@ export function useChangeSubscription(change: typeof cancelSubscription) {
     onSuccess: (subscription) => {
       queryClient.setQueryData([...subscriptionsKey, subscription.id], subscription);
       void queryClient.invalidateQueries({ queryKey: subscriptionsKey });
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { sessionQueryKey } from '@/lib/session';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckoutMode } from '@portal/contracts/billing';
@@ -73,7 +74,7 @@ export function usePurchase() {
     attempt.current = null;
     if (payment.status === 'Complete' && payment.subscriptionId) {
       void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       return { kind: 'success', subscriptionId: payment.subscriptionId };
     }
     return { kind: 'error', message: payment.failureReason || MESSAGES.paymentFailed };
