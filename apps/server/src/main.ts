@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './platform/jobs/start.ts';
+import { operatorToken } from './platform/http/operator.ts';
 
 async function main() {
   let config;
@@ -14,6 +15,8 @@ async function main() {
     }
     throw error;
   }
+  // The CLI on this machine finds the operator token under DATA_DIR; it exists before the first operator call.
+  operatorToken(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   const stopJobs = await startBackgroundWork(app);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContentFile, writeOperatorToken } from '../src/modules/content/demo.ts';
+import { demoContentFile } from '../src/modules/content/demo.ts';
+import { operatorToken } from '../src/platform/http/operator.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { contentCounts } from './content-helpers.ts';
 
@@ -33,7 +34,7 @@ let port: number;
 beforeAll(async () => {
   // No OPERATOR_TOKEN: the CLI must find the token the portal wrote under its DATA_DIR.
   ctx = await createTestApp();
-  await writeOperatorToken(ctx.app);
+  operatorToken(ctx.config); // as main.ts does at start
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as { port: number }).port;
 });

@@ -47,6 +47,20 @@ describe('plans', () => {
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
   });
+
+  it('answers a hidden plan only to a customer who holds a subscription to it (to reactivate it)', async () => {
+    const holder = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    await ctx.database.sql.query(
+      `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
+       VALUES (gen_random_uuid()::text, $1, 'CANCELLED', 'legacy', 'Legacy', '19.99', 1999, 'month', now(), now())`,
+      [holder.id],
+    );
+    const ask = (cookie?: string) => ctx.app.inject({ url: '/api/plans/legacy', headers: cookie ? { cookie } : {} });
+    expect((await ask(holder.cookie)).json()).toMatchObject({ id: 'legacy' });
+    expect((await ask(other.cookie)).statusCode).toBe(404);
+    expect((await ask()).statusCode).toBe(404);
+  });
 });
 
 describe('FAQs and help guides', () => {

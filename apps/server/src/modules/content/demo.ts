@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BackgroundWork } from '../../platform/jobs/start.ts';
-import { operatorToken } from '../../platform/http/operator.ts';
 import { importContent } from './import/apply.ts';
 import { contentIsEmpty } from './import/repository.ts';
 
@@ -25,8 +24,3 @@ export const importDemoContentOnFirstStart: BackgroundWork = async (app) => {
   return () => undefined;
 };
 
-/** The CLI on this machine finds the operator token in DATA_DIR; it must exist before the first operator call. */
-export const writeOperatorToken: BackgroundWork = async (app) => {
-  operatorToken(app.config);
-  return () => undefined;
-};

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { subscriptions } from '../subscriptions/schema.ts';
 import { accountDeletionRequests, faqs, helpGuides, services } from './schema.ts';
 
 const VISIBLE = 'visible';
@@ -22,11 +23,23 @@ export function listVisiblePlans(db: Db) {
     .orderBy(asc(services.sortOrder), asc(services.title));
 }
 
-export async function findVisiblePlan(db: Db, id: string) {
+/**
+ * A plan by id: one on pricing, or, for a signed-in customer, a plan they hold a subscription to even after it
+ * left pricing (they may reactivate what they bought).
+ */
+export async function findPlanFor(db: Db, id: string, userId: string | null) {
+  const held = userId
+    ? exists(
+        db
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.serviceId, services.id))),
+      )
+    : undefined;
   const rows = await db
     .select(planColumns)
     .from(services)
-    .where(and(eq(services.id, id), eq(services.visibility, VISIBLE)))
+    .where(and(eq(services.id, id), held ? or(eq(services.visibility, VISIBLE), held) : eq(services.visibility, VISIBLE)))
     .limit(1);
   return rows[0] ?? null;
 }

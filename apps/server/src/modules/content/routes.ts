@@ -11,7 +11,7 @@ import { planListSchema, planSchema } from '@portal/contracts/plans';
 import { requireUser, sessionUser } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { listFaqs, listVisiblePlans } from './repository.ts';
-import { getVisiblePlan, helpGuides, requestAccountDeletion } from './service.ts';
+import { getPlan, helpGuides, requestAccountDeletion } from './service.ts';
 
 /** Guests may file this many deletion requests per client address per hour; signed-in users are not limited. */
 export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
@@ -36,12 +36,12 @@ export async function contentRoutes(base: FastifyInstance) {
     {
       schema: {
         tags: ['content'],
-        summary: 'One plan customers may choose (404 when missing or hidden)',
+        summary: 'One plan on pricing, or one the signed-in customer subscribes to (404 otherwise)',
         params: z.object({ id: z.string().min(1).max(200) }),
         response: { 200: planSchema },
       },
     },
-    async (request) => getVisiblePlan(app.db, request.params.id),
+    async (request) => getPlan(app.db, request.params.id, (await sessionUser(request))?.id ?? null),
   );
 
   app.get(

@@ -4,15 +4,15 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import {
-  findVisiblePlan,
+  findPlanFor,
   insertDeletionRequest,
   listHelpGuides,
   type NewDeletionRequest,
 } from './repository.ts';
 import type { accountDeletionRequests } from './schema.ts';
 
-export async function getVisiblePlan(db: Db, id: string): Promise<Plan> {
-  const plan = await findVisiblePlan(db, id);
+export async function getPlan(db: Db, id: string, userId: string | null): Promise<Plan> {
+  const plan = await findPlanFor(db, id, userId);
   if (!plan) throw notFound('This plan is not available.');
   return plan;
 }
