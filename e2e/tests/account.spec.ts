@@ -75,5 +75,5 @@ test('a customer edits the name and phone number with validation; the header fol
   await expect(page.getByText('+1 (555) 987-6543')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Jordan Baker' })).toBeVisible();
   await page.reload();
-  await expect(page.getByText('Jordan Baker', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Jordan Baker', { exact: true })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { profileUpdateSchema, type ProfileUpdate } from '@portal/contracts/accou
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { useUpdateProfile } from '../api/update-profile';
+import { TextField } from '@/components/ui/text-field';
 
 const FIELDS = [
   { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name' },
@@ -26,31 +27,17 @@ export function ProfileForm({ user, onDone }: { user: Me; onDone(saved: boolean)
 
   return (
     <form noValidate onSubmit={(e) => void save(e).catch(() => undefined)} className="flex flex-col gap-4">
-      {FIELDS.map((field) => {
-        const error = formState.errors[field.name]?.message;
-        const id = `profile-${field.name}`;
-        return (
-          <div key={field.name}>
-            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-              {field.label}
-            </label>
-            <input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm focus:border-brand-600"
-              {...register(field.name)}
-            />
-            {error && (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`profile-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          error={formState.errors[field.name]?.message}
+          registration={register(field.name)}
+        />
+      ))}
       {update.isError && (
         <ErrorMessage>
           {update.error.message || 'Could not save your profile. Please try again.'}

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, signUpSchema, type SignUpInput } from '@portal/contracts/auth';
+import { TextField } from '@/components/ui/text-field';
 
 export type AuthMode = 'signIn' | 'signUp';
 
@@ -39,32 +40,18 @@ export function AuthForm({
   const fields = mode === 'signUp' ? SIGN_UP_FIELDS : SIGN_IN_FIELDS;
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-      {fields.map((field) => {
-        const error = formState.errors[field.name]?.message;
-        const id = `auth-${field.name}`;
-        return (
-          <div key={field.name}>
-            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-              {field.label}
-            </label>
-            <input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm focus:border-brand-600"
-              {...register(field.name)}
-            />
-            {error && (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          id={`auth-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          required
+          error={formState.errors[field.name]?.message}
+          registration={register(field.name)}
+        />
+      ))}
       <button
         type="submit"
         disabled={busy}
