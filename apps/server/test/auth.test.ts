@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
+import { TEST_PUBLIC_URL, cookieHeader, createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('sign-in and sessions', () => {
 
   it('ends the session on the server at sign-out', async () => {
     const user = await signUp(ctx.app);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: 'http://localhost:3000' }, payload: {} });
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: TEST_PUBLIC_URL }, payload: {} });
     expect(out.statusCode).toBe(200);
     // The old cookie, replayed, no longer names a session.
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });

@@ -4,6 +4,12 @@ import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 
+/**
+ * The address test apps believe they are served at. Nothing listens there (port 1 refuses at once), so a test never
+ * reaches a portal that happens to run on this machine, e.g. when better-auth reads the sign-in discovery document.
+ */
+export const TEST_PUBLIC_URL = 'http://localhost:1';
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -20,7 +26,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: TEST_PUBLIC_URL,
     DEMO_CONTENT: 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
     ...options.env,

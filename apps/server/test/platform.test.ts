@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { TEST_PUBLIC_URL, createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,6 +56,6 @@ describe('http platform', () => {
   it('serves the local Google stand-in discovery document with PKCE', async () => {
     const res = await ctx.app.inject({ url: '/oidc/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ issuer: 'http://localhost:3000/oidc', code_challenge_methods_supported: ['S256'] });
+    expect(res.json()).toMatchObject({ issuer: `${TEST_PUBLIC_URL}/oidc`, code_challenge_methods_supported: ['S256'] });
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
-import { signUp } from './helpers.ts';
+import { TEST_PUBLIC_URL, signUp } from './helpers.ts';
 import { fileBytes } from './uploads-helpers.ts';
 
 const SIZE = 50 * 1024 * 1024;
@@ -18,7 +18,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
-  PUBLIC_URL: 'http://localhost:3000',
+  PUBLIC_URL: TEST_PUBLIC_URL,
   DEMO_CONTENT: 'false',
   AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
   UPLOAD_MAX_IMAGE_BYTES: String(64 * 1024 * 1024),
