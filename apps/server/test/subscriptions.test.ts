@@ -95,9 +95,11 @@ describe('reactivation through checkout', () => {
     expect(foreign.json().error.message).toBe('Subscription not found.');
     const res = await reactivate();
     expect(res.statusCode).toBe(202);
-    // A second attempt while the first is in flight is refused rather than charged twice.
+    // A second attempt, whether the first is still in flight or has just completed, is refused rather than
+    // charged twice.
     const twice = await reactivate();
     expect(twice.statusCode).toBe(409);
+    expect(['PAYMENT_IN_PROGRESS', 'ALREADY_ACTIVE']).toContain(twice.json().error.code);
     await ctx.app.billing.settle();
     expect((await get(user, subscriptionId)).status).toBe('ACTIVE');
     const charges = (await as(ctx, user, 'GET', '/api/payments')).json().payments.filter((p: { purchaseType: string; status: string }) => p.purchaseType === 'Reactivation' && p.status === 'Complete');

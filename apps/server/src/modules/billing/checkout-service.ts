@@ -88,6 +88,14 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
   const customer = await findCustomer(app.db, user.id);
 
   const row = await app.db.transaction(async (tx) => {
+    if (subscriptionId) {
+      // Checked again under the subscription's row lock: a reactivation that completed since the check above has
+      // made it active, and must not be paid for twice.
+      const locked = await findSubscription(tx, user.id, subscriptionId, true);
+      if (!locked || reactivationOf(locked, now) !== 'CHECKOUT') {
+        throw conflict('ALREADY_ACTIVE', 'This subscription is already active.');
+      }
+    }
     const inserted = await insertPayment(tx, {
       id: randomUUID(),
       userId: user.id,
