@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_LEVELS } from '@portal/contracts/content';
+import { QUESTION_TYPES } from '@portal/contracts/onboarding';
 import {
   cents,
   link,
@@ -60,15 +61,6 @@ export const guideRecord = z.object({
   lastUpdated: timestamp.nullish().transform((v) => v ?? null),
 });
 
-export const QUESTION_TYPES = [
-  'SINGLE_TEXT_INPUT',
-  'PARAGRAPH_TEXT_INPUT',
-  'CHECKBOX',
-  'MULTIPLE_CHOICE',
-  'DROPDOWN',
-  'SINGLE_IMAGE_UPLOAD',
-  'MULTIPLE_IMAGE_UPLOAD',
-] as const;
 const CHOICE_TYPES: readonly string[] = ['CHECKBOX', 'MULTIPLE_CHOICE', 'DROPDOWN'];
 
 export const formItemRecord = z
