@@ -3,62 +3,23 @@
 // to 16 MiB. Budget: the chunked upload reaches at least a fifth of the speed of copying the file with streams,
 // i.e. HTTP, tus and the session checks cost less than 5x a bare disk copy.
 import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { Upload } from 'tus-js-client';
+import { startPortal } from './lib/portal.mjs';
 
 const SIZE = 100 * 1024 * 1024;
 const BUDGET_RATIO = 0.2;
-const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-uploads-'));
 const dataDir = path.join(work, 'data');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startPortal() {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      UPLOAD_MAX_IMAGE_BYTES: String(2 * SIZE),
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, server };
-    await sleep(500);
-  }
-  throw new Error('the portal did not start');
-}
+const startBenchPortal = () =>
+  startPortal({ dataDir, env: { DEMO_CONTENT: 'false', UPLOAD_MAX_IMAGE_BYTES: String(2 * SIZE) } });
 
 async function signUp(base) {
   const email = `bench-${Date.now()}@example.com`;
@@ -114,7 +75,7 @@ const row = (name, seconds) =>
 
 let portal;
 try {
-  portal = await startPortal();
+  portal = await startBenchPortal();
   const user = await signUp(portal.base);
   // A PNG signature, then incompressible bytes: the server accepts it as an image.
   const source = path.join(work, 'source.png');
@@ -145,6 +106,6 @@ try {
   );
   process.exitCode = ratio >= BUDGET_RATIO ? 0 : 1;
 } finally {
-  portal?.server.kill('SIGTERM');
+  await portal?.stop();
   rmSync(work, { recursive: true, force: true });
 }

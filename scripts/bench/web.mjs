@@ -4,63 +4,27 @@
 //     150 ms round trips, 1.6 Mbps down, 750 kbps up, CPU 4x slower), the median of three cold loads;
 //   - CLS: under 0.1, while the page loads and is scrolled to the bottom (late images must not push content).
 import { Buffer } from 'node:buffer';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../chromium.mjs';
 import { measurePageLoad } from './lib/web-vitals.mjs';
+import { startPortal } from './lib/portal.mjs';
 
 const BUDGET = { jsKb: 150, lcpMs: 2500, cls: 0.1 };
 const RUNS = 3;
 const root = path.resolve(import.meta.dirname, '../..');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startPortal(webDist) {
-  const port = await freePort();
+async function startLandingPortal(webDist) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      DEMO_CONTENT: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(500);
-  }
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const portal = await startPortal({ dataDir, env: { WEB_DIST_DIR: webDist, DEMO_CONTENT: 'true' } });
   return {
-    base,
+    base: portal.base,
     stop: async () => {
-      server.kill('SIGTERM');
-      await exited;
+      await portal.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -95,7 +59,7 @@ if (!process.env.BENCH_WEB_DIST) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const portal = await startPortal(webDist);
+const portal = await startLandingPortal(webDist);
 const browser = await chromium.launch({
   executablePath: findChromium(),
   args: [

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { demoContentFile } from '../src/modules/content/demo.ts';
+import { CONTENT_TABLES } from '../src/modules/content/import/repository.ts';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
@@ -19,16 +20,7 @@ export const importThroughEndpoint = (app: FastifyInstance, data: unknown, token
 
 /** Row counts of every table an import writes, to show that a rejected import changed nothing. */
 export async function contentCounts(sql: { query<T>(text: string): Promise<T[]> }) {
-  const tables = [
-    'services',
-    'faqs',
-    'featured_banners',
-    'help_guides',
-    'form_items',
-    'promo_codes',
-    'completion_step_templates',
-    'projects',
-  ];
+  const tables = [...CONTENT_TABLES, 'projects'];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);

@@ -10,6 +10,19 @@ import { openDatabase, type Database } from '../src/platform/db/client.ts';
  */
 export const TEST_PUBLIC_URL = 'http://localhost:1';
 
+/** The settings of a test app: quiet, no demo content, a data directory of its own; `env` overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DEMO_CONTENT: 'false',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+    ...env,
+  });
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -22,15 +35,7 @@ export interface TestContext {
  * of its own in that PostgreSQL database (dropped afterwards), so test files never see each other's rows.
  */
 export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestContext> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    DEMO_CONTENT: 'false',
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
-    ...options.env,
-  });
+  const config = testConfig(options.env);
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   const database = await openDatabase({ url, schema });

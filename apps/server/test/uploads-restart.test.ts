@@ -6,23 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { Upload } from 'tus-js-client';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
-import { TEST_PUBLIC_URL, signUp } from './helpers.ts';
+import { signUp, testConfig } from './helpers.ts';
 import { fileBytes } from './uploads-helpers.ts';
 
 const SIZE = 50 * 1024 * 1024;
 const RESTART_AFTER = 20 * 1024 * 1024;
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: `/tmp/portal-test-${randomUUID()}`,
-  PUBLIC_URL: TEST_PUBLIC_URL,
-  DEMO_CONTENT: 'false',
-  AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
-  UPLOAD_MAX_IMAGE_BYTES: String(64 * 1024 * 1024),
-});
+const config = testConfig({ UPLOAD_MAX_IMAGE_BYTES: String(64 * 1024 * 1024) });
 const schema = process.env.TEST_DATABASE_URL ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
 let database: Database | undefined;
 let app: FastifyInstance | undefined;

@@ -88,18 +88,20 @@ export async function lockImports(db: Db) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
 }
 
+/** The tables that hold content (projects belong to customers, so they do not count as content). */
+export const CONTENT_TABLES = [
+  'services',
+  'faqs',
+  'featured_banners',
+  'help_guides',
+  'form_items',
+  'promo_codes',
+  'completion_step_templates',
+] as const;
+
 /** True when none of the content tables holds a row: the database has never had content. */
 export async function contentIsEmpty(db: Db): Promise<boolean> {
-  const tables = [
-    'services',
-    'faqs',
-    'featured_banners',
-    'help_guides',
-    'form_items',
-    'promo_codes',
-    'completion_step_templates',
-  ];
-  const probe = tables.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(' OR ');
+  const probe = CONTENT_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(' OR ');
   const result = await db.execute(sql.raw(`SELECT (${probe}) AS has_content`));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     has_content: boolean;
