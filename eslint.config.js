@@ -4,7 +4,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'content', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
+const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },

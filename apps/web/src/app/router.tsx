@@ -1,35 +1,42 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
 import { Root } from './root';
 import { AppLayout, PublicLayout } from './layout/layouts';
 import { RedirectSignedIn, RequireUser } from './guards';
 import { NotFound } from './not-found';
+import { RouteError } from './route-error';
 
-/** The route table of spec §2. Each page is its own chunk, loaded when first visited. */
+type PageModule = () => Promise<Pick<RouteObject, 'Component'>>;
+
+/** A page of the table: its URL from `paths`, its code loaded when first visited, and its own error element. */
+const page = (path: { pattern: string }, load: PageModule): RouteObject => ({
+  path: path.pattern,
+  lazy: load,
+  errorElement: <RouteError />,
+});
+
+/** The route table of spec §2. Each page is its own chunk under `app/routes`. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <RedirectSignedIn />,
-        children: [
-          {
-            element: <PublicLayout />,
-            children: [{ path: '/', lazy: () => import('@/features/content/routes/landing') }],
-          },
-        ],
+        children: [{ element: <PublicLayout />, children: [page(paths.home, () => import('./routes/content/landing'))] }],
       },
       {
         element: <PublicLayout />,
         children: [
-          { path: '/login', lazy: () => import('@/features/auth/routes/login') },
-          { path: '/auth/continue', lazy: () => import('@/features/auth/routes/continue') },
-          { path: '/how-it-works', lazy: () => import('@/features/content/routes/how-it-works') },
-          { path: '/select-plan', lazy: () => import('@/features/content/routes/select-plan') },
-          { path: '/portfolio', lazy: () => import('@/features/content/routes/portfolio') },
-          { path: '/terms', lazy: () => import('@/features/content/routes/terms') },
-          { path: '/privacy', lazy: () => import('@/features/content/routes/privacy') },
-          { path: '/request-account-deletion', lazy: () => import('@/features/content/routes/request-account-deletion') },
-          { path: '*', element: <NotFound /> },
+          page(paths.login, () => import('./routes/auth/login')),
+          page(paths.authContinue, () => import('./routes/auth/continue')),
+          page(paths.howItWorks, () => import('./routes/content/how-it-works')),
+          page(paths.selectPlan, () => import('./routes/content/select-plan')),
+          page(paths.portfolio, () => import('./routes/content/portfolio')),
+          page(paths.terms, () => import('./routes/content/terms')),
+          page(paths.privacy, () => import('./routes/content/privacy')),
+          page(paths.requestAccountDeletion, () => import('./routes/content/request-account-deletion')),
+          { path: '*', element: <NotFound />, errorElement: <RouteError /> },
         ],
       },
       {
@@ -38,23 +45,23 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', lazy: () => import('@/features/onboarding/routes/dashboard') },
-              { path: '/questionnaire/:subscriptionId', lazy: () => import('@/features/onboarding/routes/questionnaire') },
-              { path: '/completion-steps/:subscriptionId', lazy: () => import('@/features/onboarding/routes/completion-steps') },
-              { path: '/my-subscriptions', lazy: () => import('@/features/subscriptions/routes/my-subscriptions') },
-              { path: '/subscription-details/:subscriptionId', lazy: () => import('@/features/subscriptions/routes/subscription-details') },
-              { path: '/checkout', lazy: () => import('@/features/billing/routes/checkout') },
-              { path: '/payment-methods', lazy: () => import('@/features/billing/routes/payment-methods') },
-              { path: '/payment-history', lazy: () => import('@/features/billing/routes/payment-history') },
-              { path: '/account-settings', lazy: () => import('@/features/account/routes/account-settings') },
-              { path: '/support', lazy: () => import('@/features/support/routes/support') },
-              { path: '/support/chat/:chatId', lazy: () => import('@/features/support/routes/chat') },
-              { path: '/create-chat', lazy: () => import('@/features/support/routes/create-chat') },
-              { path: '/my-projects', lazy: () => import('@/features/projects/routes/my-projects') },
-              { path: '/projects/:projectId', lazy: () => import('@/features/projects/routes/project-details') },
-              { path: '/projects', lazy: () => import('@/features/projects/routes/project-details') },
-              { path: '/faqs', lazy: () => import('@/features/content/routes/faqs') },
-              { path: '/help-guides', lazy: () => import('@/features/content/routes/help-guides') },
+              page(paths.dashboard, () => import('./routes/onboarding/dashboard')),
+              page(paths.questionnaire, () => import('./routes/onboarding/questionnaire')),
+              page(paths.completionSteps, () => import('./routes/onboarding/completion-steps')),
+              page(paths.mySubscriptions, () => import('./routes/subscriptions/my-subscriptions')),
+              page(paths.subscriptionDetails, () => import('./routes/subscriptions/subscription-details')),
+              page(paths.checkout, () => import('./routes/billing/checkout')),
+              page(paths.paymentMethods, () => import('./routes/billing/payment-methods')),
+              page(paths.paymentHistory, () => import('./routes/billing/payment-history')),
+              page(paths.accountSettings, () => import('./routes/account/account-settings')),
+              page(paths.support, () => import('./routes/support/support')),
+              page(paths.supportChat, () => import('./routes/support/chat')),
+              page(paths.createChat, () => import('./routes/support/create-chat')),
+              page(paths.myProjects, () => import('./routes/projects/my-projects')),
+              page(paths.projectDetails, () => import('./routes/projects/project-details')),
+              page(paths.projects, () => import('./routes/projects/project-details')),
+              page(paths.faqs, () => import('./routes/content/faqs')),
+              page(paths.helpGuides, () => import('./routes/content/help-guides')),
             ],
           },
         ],

@@ -5,29 +5,30 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import type { Me } from '@portal/contracts/auth';
 import { signOut } from '@/features/auth/api/sign-in';
 import { sessionQueryKey } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 const GROUPS = [
   {
     label: 'Account',
     items: [
-      { to: '/my-subscriptions', label: 'My Subscription' },
-      { to: '/my-projects', label: 'My Projects' },
-      { to: '/account-settings', label: 'Account Settings' },
+      { to: paths.mySubscriptions(), label: 'My Subscription' },
+      { to: paths.myProjects(), label: 'My Projects' },
+      { to: paths.accountSettings(), label: 'Account Settings' },
     ],
   },
   {
     label: 'Billing',
     items: [
-      { to: '/payment-history', label: 'Payment History' },
-      { to: '/payment-methods', label: 'Payment Methods' },
+      { to: paths.paymentHistory(), label: 'Payment History' },
+      { to: paths.paymentMethods(), label: 'Payment Methods' },
     ],
   },
   {
     label: 'Help & Support',
     items: [
-      { to: '/support', label: 'Contact Us' },
-      { to: '/faqs', label: 'FAQs' },
-      { to: '/help-guides', label: 'Help & Guides' },
+      { to: paths.support(), label: 'Contact Us' },
+      { to: paths.faqs(), label: 'FAQs' },
+      { to: paths.helpGuides(), label: 'Help & Guides' },
     ],
   },
 ];
@@ -42,7 +43,7 @@ export function AccountMenu({ user }: { user: Me }) {
 
   async function logout() {
     await signOut().catch(() => undefined);
-    await navigate('/', { replace: true });
+    await navigate(paths.home(), { replace: true });
     queryClient.clear();
     queryClient.setQueryData(sessionQueryKey, { user: null, landing: null });
   }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '@/lib/site-config';
 import { StoreBadges } from '@/components/ui/store-badges';
 import { SocialIcon, type SocialNetwork } from '@/components/ui/social-icons';
+import { paths } from '@/lib/paths';
 
 const SOCIAL: { key: SocialNetwork; label: string }[] = [
   { key: 'instagram', label: 'Instagram' },
@@ -42,9 +43,9 @@ export function Footer() {
         <div>
           <p className="text-sm font-semibold text-white">Legal</p>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link to="/terms" className="hover:text-white hover:underline">Terms of Service</Link></li>
-            <li><Link to="/privacy" className="hover:text-white hover:underline">Privacy Policy</Link></li>
-            <li><Link to="/request-account-deletion" className="hover:text-white hover:underline">Request Data Deletion</Link></li>
+            <li><Link to={paths.terms()} className="hover:text-white hover:underline">Terms of Service</Link></li>
+            <li><Link to={paths.privacy()} className="hover:text-white hover:underline">Privacy Policy</Link></li>
+            <li><Link to={paths.requestAccountDeletion()} className="hover:text-white hover:underline">Request Data Deletion</Link></li>
           </ul>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 // Signed-out pages (the landing page above all) never load the menu's code.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 import { SignedOutNav } from './signed-out-nav';
+import { paths } from '@/lib/paths';
 
 export function Header() {
   const { data } = useSession();
@@ -16,7 +17,7 @@ export function Header() {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={user ? '/dashboard' : '/'} aria-label="Your Business Your App home">
+        <Link to={user ? paths.dashboard() : paths.home()} aria-label="Your Business Your App home">
           <Logo compact={Boolean(user)} />
         </Link>
         {user ? (

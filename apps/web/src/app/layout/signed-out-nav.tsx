@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import { paths } from '@/lib/paths';
 
 const LINKS = [
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/portfolio', label: 'Portfolio' },
-  { to: '/select-plan', label: 'Pricing' },
+  { to: paths.howItWorks(), label: 'How It Works' },
+  { to: paths.portfolio(), label: 'Portfolio' },
+  { to: paths.selectPlan(), label: 'Pricing' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -21,7 +22,7 @@ export function SignedOutNav() {
         </NavLink>
       ))}
       <Link
-        to="/login"
+        to={paths.login()}
         onClick={() => setOpen(false)}
         className="rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
       >

@@ -1,5 +1,6 @@
 import type { SignInInput, SignUpInput } from '@portal/contracts/auth';
 import { api } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
 export const signInWithPassword = (input: SignInInput) =>
   api('/api/auth/sign-in/email', { method: 'POST', body: { ...input, rememberMe: true } });
@@ -16,7 +17,7 @@ export async function startGoogleSignIn(continueTo: string) {
       provider: 'google',
       callbackURL: continueTo,
       newUserCallbackURL: `${continueTo}${continueTo.includes('?') ? '&' : '?'}new=1`,
-      errorCallbackURL: '/login?error=google',
+      errorCallbackURL: paths.login({ error: 'google' }),
     },
   })) as { url?: string };
   if (!result.url) throw new Error('Google sign-in is unavailable right now.');

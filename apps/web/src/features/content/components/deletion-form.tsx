@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { deletionRequestInputSchema } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { useRequestDeletion } from '../api/request-deletion';
+import { paths } from '@/lib/paths';
 
 const SUCCESS = 'Your account deletion request has been submitted. We will process it shortly.';
 const FAILURE = 'Failed to submit deletion request. Please try again.';
@@ -40,7 +41,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
 
   // Back to wherever the visitor came from, or home when this page was opened directly.
   const goBack = () =>
-    void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
+    void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(paths.home()));
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5">

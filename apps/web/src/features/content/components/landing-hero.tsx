@@ -2,6 +2,7 @@ import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { LoopingVideo } from './looping-video';
+import { paths } from '@/lib/paths';
 
 // The poster is the largest thing on a phone's first screen: fetch it as soon as this chunk arrives, not after
 // the first render.
@@ -24,10 +25,10 @@ export function LandingHero() {
             keep it running.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/login" className={buttonClass('primary', 'px-6 py-3 text-base')}>
+            <Link to={paths.login()} className={buttonClass('primary', 'px-6 py-3 text-base')}>
               Get Started
             </Link>
-            <Link to="/how-it-works" className={buttonClass('secondary', 'px-6 py-3 text-base')}>
+            <Link to={paths.howItWorks()} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
               How It Works
             </Link>
           </div>

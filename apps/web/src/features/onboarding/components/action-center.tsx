@@ -3,6 +3,7 @@ import { ClipboardList, ListChecks } from 'lucide-react';
 import { ALL_SET_MESSAGE, type ActionItem } from '@portal/contracts/onboarding';
 import { buttonClass } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/lib/paths';
 
 function ActionCard({ item }: { item: ActionItem }) {
   const form = item.kind === 'complete-form';
@@ -32,8 +33,8 @@ function ActionCard({ item }: { item: ActionItem }) {
       <Link
         to={
           form
-            ? `/questionnaire/${encodeURIComponent(item.subscriptionId)}`
-            : `/completion-steps/${encodeURIComponent(item.subscriptionId)}`
+            ? paths.questionnaire(item.subscriptionId)
+            : paths.completionSteps(item.subscriptionId)
         }
         className={buttonClass('primary', 'shrink-0')}
       >

@@ -22,6 +22,7 @@ import {
   type Draft,
   type Drafts,
 } from './questionnaire-draft';
+import { paths } from '@/lib/paths';
 
 /** The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. */
 export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionnaire }) {
@@ -49,7 +50,7 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
     overlay.show('Submitting your responses...');
     try {
       await submit.mutateAsync(answersFrom(items, drafts));
-      await navigate('/dashboard');
+      await navigate(paths.dashboard());
     } catch (failure) {
       // The server names a question it refused (400); anything else is the catalogue's message (spec §8).
       setError(

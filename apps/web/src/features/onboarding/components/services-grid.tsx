@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { Plan } from '@portal/contracts/plans';
-import { checkoutTarget } from '@/lib/plan-handoff';
 
 const period = (recurring: string) => (recurring === 'month' ? 'mo' : recurring);
 
-/** "Our Services": the visible plans; choosing one goes to checkout with it. */
-export function ServicesGrid({ plans }: { plans: Plan[] }) {
+/** Where choosing a plan leads, and the navigation state that goes with it. */
+export type PlanLink = (plan: Plan) => { to: string; state?: unknown };
+
+/** "Our Services": the visible plans; choosing one follows `linkTo` (checkout with it). */
+export function ServicesGrid({ plans, linkTo }: { plans: Plan[]; linkTo: PlanLink }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {plans.map((plan) => {
-        const target = checkoutTarget(plan.id);
+        const target = linkTo(plan);
         return (
           <li key={plan.id}>
             <Link

@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import type { Project } from '@portal/contracts/projects';
 import { BusinessLogo } from './business-logo';
 import { ReleaseStatusBadge } from './release-status-badge';
+import { paths } from '@/lib/paths';
 
 /** One card of /my-projects; the whole card opens the project. */
 export function ProjectCard({ project }: { project: Project }) {
   return (
     <li>
       <Link
-        to={`/projects/${encodeURIComponent(project.projectId)}`}
+        to={paths.projectDetails(project.projectId)}
         className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md"
       >
         <BusinessLogo src={project.businessLogo} businessName={project.businessName} />

@@ -3,6 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { DEFAULT_CHAT_LABEL, type ChatSummary } from '@portal/contracts/support';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { ChatStatusBadge } from './chat-status-badge';
+import { paths } from '@/lib/paths';
 
 /** One chat of /support: reason, last message (or "Media message"), status and time of the last activity. */
 export function ChatListItem({ chat }: { chat: ChatSummary }) {
@@ -10,7 +11,7 @@ export function ChatListItem({ chat }: { chat: ChatSummary }) {
   return (
     <li>
       <Link
-        to={`/support/chat/${encodeURIComponent(chat.id)}`}
+        to={paths.supportChat(chat.id)}
         className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md sm:p-5"
       >
         <div className="min-w-0 flex-1">

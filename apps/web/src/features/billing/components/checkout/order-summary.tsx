@@ -4,6 +4,7 @@ import type { Plan } from '@portal/contracts/plans';
 import { Button, buttonClass } from '@/components/ui/button';
 import { formatCents } from '@/lib/format';
 import { Section } from '../section';
+import { paths } from '@/lib/paths';
 
 /** Totals (spec §2, §9): Subtotal, Discount with the code, Total Due Today; the pay button and Back to Plans. */
 export function OrderSummary({
@@ -44,7 +45,7 @@ export function OrderSummary({
       <Button className="mt-5 w-full py-3 text-base" onClick={onPay} disabled={!canPay || busy}>
         {busy ? 'Processing...' : `Pay ${formatCents(total)}`}
       </Button>
-      <Link to="/select-plan" className={buttonClass('ghost', 'mt-2 w-full')}>
+      <Link to={paths.selectPlan()} className={buttonClass('ghost', 'mt-2 w-full')}>
         Back to Plans
       </Link>
     </Section>

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import type { Card, PaymentsConfig } from '@portal/contracts/billing';
-import { ErrorMessage, StatusMessage } from '@/components/ui/page';
+import { QueryState, type QueryLike } from '@/components/ui/query-state';
 import { CardForm } from '../card-form/card-form';
 import type { CardFormHandle } from '../card-form/card-form-handle';
 import { CardLabel } from '../card-label';
@@ -41,23 +41,27 @@ export function PaymentMethodPicker({
   cardForm,
   disabled,
 }: {
-  config: { data?: PaymentsConfig; isError: boolean; isPending: boolean };
-  cards: { data?: Card[]; isError: boolean; isPending: boolean };
+  config: QueryLike<PaymentsConfig>;
+  cards: QueryLike<Card[]>;
   selected: string;
   onSelect: (value: string) => void;
   cardForm: Ref<CardFormHandle>;
   disabled?: boolean;
 }) {
-  let body: React.ReactNode;
-  if (config.isError) body = <ErrorMessage>{MESSAGES.providerLoad}</ErrorMessage>;
-  else if (cards.isError) body = <ErrorMessage>{MESSAGES.paymentMethodsLoad}</ErrorMessage>;
-  else if (config.isPending || cards.isPending || !config.data || !cards.data) body = <StatusMessage>Loading payment methods...</StatusMessage>;
-  else if (cards.data.length === 0) body = <CardForm config={config.data} ref={cardForm} disabled={disabled} />;
-  else {
-    body = (
+  const loading = 'Loading payment methods...';
+  const body = (paymentsConfig: PaymentsConfig, cardList: Card[]) =>
+    cardList.length === 0 ? (
+      <CardForm config={paymentsConfig} ref={cardForm} disabled={disabled} />
+    ) : (
       <>
-        <RadioGroup.Root value={selected} onValueChange={onSelect} disabled={disabled} aria-label="Payment method" className="space-y-3">
-          {cards.data.map((card) => (
+        <RadioGroup.Root
+          value={selected}
+          onValueChange={onSelect}
+          disabled={disabled}
+          aria-label="Payment method"
+          className="space-y-3"
+        >
+          {cardList.map((card) => (
             <Option key={card.id} value={card.id}>
               <CardLabel card={card} />
             </Option>
@@ -68,11 +72,20 @@ export function PaymentMethodPicker({
         </RadioGroup.Root>
         {selected === NEW_CARD && (
           <div className="mt-4 border-t border-slate-200 pt-4">
-            <CardForm config={config.data} ref={cardForm} disabled={disabled} />
+            <CardForm config={paymentsConfig} ref={cardForm} disabled={disabled} />
           </div>
         )}
       </>
     );
-  }
-  return <Section title="Payment Method">{body}</Section>;
+  return (
+    <Section title="Payment Method">
+      <QueryState query={config} pending={loading} error={MESSAGES.providerLoad}>
+        {(paymentsConfig) => (
+          <QueryState query={cards} pending={loading} error={MESSAGES.paymentMethodsLoad}>
+            {(cardList) => body(paymentsConfig, cardList)}
+          </QueryState>
+        )}
+      </QueryState>
+    </Section>
+  );
 }

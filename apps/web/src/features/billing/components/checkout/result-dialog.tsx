@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 export type PurchaseOutcome = { kind: 'success'; subscriptionId: string } | { kind: 'error'; message: string };
 
@@ -25,7 +26,7 @@ export function ResultDialog({ outcome, onClose }: { outcome: PurchaseOutcome | 
               <Dialog.Description className="mt-2 text-slate-700">
                 Your payment went through and your subscription is active. Next, tell us about your business.
               </Dialog.Description>
-              <Button className="mt-6 w-full py-3" onClick={() => void navigate(`/questionnaire/${outcome.subscriptionId}`)}>
+              <Button className="mt-6 w-full py-3" onClick={() => void navigate(paths.questionnaire(outcome.subscriptionId))}>
                 Go to Next Step
               </Button>
             </>

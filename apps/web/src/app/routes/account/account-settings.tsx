@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import type { Me } from '@portal/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page, StatusMessage } from '@/components/ui/page';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatShortDate } from '@/lib/format';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { ProfilePhoto } from '@/features/account/components/profile-photo';
+
+function ProfileDetails({ user }: { user: Me }) {
+  const rows = [
+    ['Full Name', user.name || 'Not set'],
+    ['Email', user.email],
+    ['Phone Number', user.phone || 'Not set'],
+    ['Member Since', formatShortDate(user.createdAt)],
+  ] as const;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Component() {
+  const user = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (!user) return <StatusMessage>Loading your profile...</StatusMessage>;
+
+  return (
+    <Page title="Account Settings">
+      <Card className="mb-6">
+        <h2 className="sr-only">Profile photo</h2>
+        <ProfilePhoto user={user} />
+      </Card>
+      <Card>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-bold text-slate-900">Profile</h2>
+          {!editing && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit Profile
+            </Button>
+          )}
+        </div>
+        {editing ? (
+          <ProfileForm
+            user={user}
+            onDone={(didSave) => {
+              setEditing(false);
+              setSaved(didSave);
+            }}
+          />
+        ) : (
+          <ProfileDetails user={user} />
+        )}
+        {saved && !editing && (
+          <p role="status" className="mt-4 text-sm font-medium text-emerald-800">
+            Your profile was updated.
+          </p>
+        )}
+      </Card>
+    </Page>
+  );
+}

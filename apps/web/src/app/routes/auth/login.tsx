@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SignUpInput } from '@portal/contracts/auth';
+import { ApiError } from '@/lib/api-client';
+import { destinationAfterSignIn, readHandoff } from '@/app/plan-handoff';
+import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
+import { signInWithPassword, signUpWithPassword } from '@/features/auth/api/sign-in';
+import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { paths } from '@/lib/paths';
+
+const GOOGLE_ERROR = 'Google sign-in did not complete. Please try again.';
+const NOT_LINKED =
+  'An account with this email already exists. Please sign in with your email and password.';
+
+/** The message for an error the Google sign-in came back with (better-auth appends its own code). */
+function googleError(params: URLSearchParams): string | null {
+  const codes = params.getAll('error');
+  if (codes.length === 0) return null;
+  return codes.includes('account_not_linked') ? NOT_LINKED : GOOGLE_ERROR;
+}
+
+export function Component() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const handoff = readHandoff(location.state, location.search);
+  const [mode, setMode] = useState<AuthMode>('signIn');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(() => googleError(params));
+
+  // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
+  if (session.data?.user && !busy) return <Navigate to={paths.dashboard()} replace />;
+
+  const continueParams = new URLSearchParams();
+  if (handoff.planId) continueParams.set('plan', handoff.planId);
+  if (handoff.fromCheckout) continueParams.set('fromCheckout', '1');
+  const continueTo = `${paths.authContinue()}${continueParams.size ? `?${continueParams}` : ''}`;
+
+  async function submit(values: SignUpInput) {
+    setBusy(true);
+    setError(null);
+    try {
+      if (mode === 'signUp') await signUpWithPassword(values);
+      else await signInWithPassword({ email: values.email, password: values.password });
+      const state = await fetchSession();
+      const target = destinationAfterSignIn(handoff, state.landing, mode === 'signUp');
+      await navigate(target.to, { replace: true, state: target.state });
+      queryClient.setQueryData(sessionQueryKey, state);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+      setBusy(false);
+    }
+  }
+
+  const title = mode === 'signUp' ? 'Create Account' : 'Sign In';
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-center text-sm text-slate-600">
+          {mode === 'signUp' ? 'Start your branded app in minutes.' : 'Welcome back. Sign in to your portal.'}
+        </p>
+        <div className="mt-6">
+          <GoogleButton continueTo={continueTo} onError={setError} />
+        </div>
+        <div className="my-6 flex items-center gap-3 text-xs font-semibold text-slate-500" role="separator">
+          <span className="h-px flex-1 bg-slate-200" />
+          OR
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
+        {error && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <p className="mt-6 text-center text-sm text-slate-700">
+          {mode === 'signUp' ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            onClick={() => {
+              setMode(mode === 'signUp' ? 'signIn' : 'signUp');
+              setError(null);
+            }}
+          >
+            {mode === 'signUp' ? 'Sign In' : 'Create Account'}
+          </button>
+        </p>
+      </div>
+    </div>
+  );
+}

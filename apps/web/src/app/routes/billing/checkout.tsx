@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { PromoResult } from '@portal/contracts/billing';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorMessage, Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { readCheckoutMode } from '@/app/checkout-mode';
+import { readHandoff } from '@/app/plan-handoff';
+import { useCards } from '@/features/billing/api/get-cards';
+import { usePaymentsConfig } from '@/features/billing/api/get-payments-config';
+import { usePlan } from '@/features/plans/api/plans';
+import type { CardFormHandle } from '@/features/billing/components/card-form/card-form-handle';
+import { OrderSummary } from '@/features/billing/components/checkout/order-summary';
+import { MESSAGES } from '@/features/billing/components/messages';
+import { NEW_CARD, PaymentMethodPicker } from '@/features/billing/components/checkout/payment-method-picker';
+import { PlanReview } from '@/features/billing/components/checkout/plan-review';
+import { PromoCodeForm } from '@/features/billing/components/checkout/promo-code-form';
+import { ResultDialog } from '@/features/billing/components/checkout/result-dialog';
+import { usePurchase } from '@/features/billing/components/checkout/use-purchase';
+import { paths } from '@/lib/paths';
+
+/** Checkout (spec §2): review, promo code, payment method, totals, and the result modal. */
+export function Component() {
+  const location = useLocation();
+  const { planId } = readHandoff(location.state, location.search);
+  // Spec §2: without a plan in navigation state (or, here, the URL) checkout shows "...".
+  if (!planId) return <p className="py-16 text-center text-2xl text-slate-600">...</p>;
+  return <Checkout key={planId} planId={planId} />;
+}
+
+function Checkout({ planId }: { planId: string }) {
+  const location = useLocation();
+  const { mode, subscriptionId } = readCheckoutMode(location.search);
+  const plan = usePlan(planId);
+  const config = usePaymentsConfig();
+  const cards = useCards();
+  const usableCards = cards.data?.cards.filter((c) => c.usable);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [deal, setDeal] = useState<PromoResult | null>(null);
+  const cardForm = useRef<CardFormHandle>(null);
+  const { purchase, busy, outcome, dismiss, fail } = usePurchase();
+
+  // The first saved card is preselected; a choice stays while it exists.
+  const selected =
+    chosen && (chosen === NEW_CARD || usableCards?.some((c) => c.id === chosen))
+      ? chosen
+      : (usableCards?.[0]?.id ?? NEW_CARD);
+  const title = mode === 'REACTIVATE_SUBSCRIPTION' ? 'Reactivate Subscription' : 'Checkout';
+
+  const ready = Boolean(config.data && cards.data);
+  const pay = () => {
+    const usingNewCard = selected === NEW_CARD;
+    // The card form is what pays for a new card; without it there is nothing to take the payment.
+    if (usingNewCard && !cardForm.current) return fail(MESSAGES.payButtonMissing);
+    void purchase({
+      planId,
+      mode,
+      subscriptionId,
+      promoCode: deal?.promoCode ?? null,
+      pay: usingNewCard ? { newCard: cardForm.current! } : { cardId: selected },
+    });
+  };
+
+  return (
+    <Page title={title}>
+      <QueryState
+        query={plan}
+        pending="Loading checkout..."
+        error={
+          <>
+            <ErrorMessage>This plan is not available. Please choose another plan.</ErrorMessage>
+            <Link to={paths.selectPlan()} className={buttonClass('secondary', 'mt-6')}>
+              Back to Plans
+            </Link>
+          </>
+        }
+      >
+        {(plan) => (
+          <>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+              <div className="space-y-6">
+                <PlanReview plan={plan} reactivating={mode === 'REACTIVATE_SUBSCRIPTION'} />
+                <PromoCodeForm
+                  planId={plan.id}
+                  amount={plan.amount}
+                  applied={deal}
+                  onApplied={setDeal}
+                  disabled={busy}
+                />
+                <PaymentMethodPicker
+                  config={config}
+                  cards={{ ...cards, data: usableCards }}
+                  selected={selected}
+                  onSelect={setChosen}
+                  cardForm={cardForm}
+                  disabled={busy}
+                />
+              </div>
+              <div className="lg:sticky lg:top-6 lg:self-start">
+                <OrderSummary plan={plan} deal={deal} canPay={ready} busy={busy} onPay={pay} />
+              </div>
+            </div>
+            <ResultDialog outcome={outcome} onClose={dismiss} />
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

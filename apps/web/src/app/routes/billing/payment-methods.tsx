@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import type { CardList, PaymentsConfig } from '@portal/contracts/billing';
+import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { useDeleteCard } from '@/features/billing/api/delete-card';
+import { useCards } from '@/features/billing/api/get-cards';
+import { usePaymentsConfig } from '@/features/billing/api/get-payments-config';
+import { useSetDefaultCard } from '@/features/billing/api/set-default-card';
+import { AddCardForm } from '@/features/billing/components/add-card-form';
+import { MESSAGES } from '@/features/billing/components/messages';
+import { SavedCardRow } from '@/features/billing/components/saved-card-row';
+import { Section } from '@/features/billing/components/section';
+
+/** Payment methods (spec §2, §4): loading, the list of saved cards, or the add form (always when there are none). */
+export function Component() {
+  const cards = useCards();
+  const config = usePaymentsConfig();
+  const loading = (
+    <Page title="Payment Methods">
+      <StatusMessage>Loading Payment Methods...</StatusMessage>
+    </Page>
+  );
+  const failed = (
+    <Page title="Payment Methods">
+      <ErrorMessage>{MESSAGES.paymentMethodsLoad}</ErrorMessage>
+    </Page>
+  );
+  return (
+    <QueryState query={cards} pending={loading} error={failed}>
+      {(cardList) => (
+        <QueryState query={config} pending={loading} error={failed}>
+          {(paymentsConfig) => <PaymentMethods cards={cardList} config={paymentsConfig} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsConfig }) {
+  const remove = useDeleteCard();
+  const makeDefault = useSetDefaultCard();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const list = cards.cards;
+  const showForm = adding || list.length === 0;
+  const justAdded = list.find((c) => c.id === added);
+  const busy = remove.isPending || makeDefault.isPending;
+
+  const onDelete = (id: string) => {
+    if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
+    setActionError(null);
+    remove.mutate(id, { onError: (e) => setActionError(e.message) });
+  };
+
+  return (
+    <Page
+      title="Payment Methods"
+      actions={
+        !showForm && (
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Card
+          </Button>
+        )
+      }
+    >
+      <div className="space-y-6">
+        {justAdded?.status === 'Error' && (
+          <ErrorMessage>{`${MESSAGES.cardSaveFailed} ${justAdded.failureReason ?? ''}`.trim()}</ErrorMessage>
+        )}
+        {justAdded?.status === 'Complete' && (
+          <p
+            role="status"
+            className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-900"
+          >
+            Card saved.
+          </p>
+        )}
+        {actionError && <ErrorMessage>{actionError}</ErrorMessage>}
+        {list.length > 0 && (
+          <Section title="Saved Cards">
+            <ul className="space-y-3">
+              {list.map((card) => (
+                <SavedCardRow
+                  key={card.id}
+                  card={card}
+                  isDefault={card.id === cards.defaultCardId}
+                  busy={busy}
+                  onDelete={() => onDelete(card.id)}
+                  onMakeDefault={() =>
+                    makeDefault.mutate(card.id, { onError: (e) => setActionError(e.message) })
+                  }
+                />
+              ))}
+            </ul>
+          </Section>
+        )}
+        {showForm && (
+          <Section title="Add a Card">
+            {list.length === 0 && (
+              <p className="mb-4 text-sm text-slate-600">
+                You have no saved cards yet. Add one to pay for your subscriptions.
+              </p>
+            )}
+            <AddCardForm
+              config={config}
+              onAdded={(id) => {
+                setAdded(id);
+                setAdding(false);
+              }}
+              onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+            />
+          </Section>
+        )}
+      </div>
+    </Page>
+  );
+}

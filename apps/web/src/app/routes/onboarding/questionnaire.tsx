@@ -1,0 +1,42 @@
+import { useParams } from 'react-router';
+import { QUESTIONNAIRE_ERRORS } from '@portal/contracts/onboarding';
+import { ErrorMessage, Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { useQuestionnaire } from '@/features/onboarding/api/get-questionnaire';
+import { QuestionnaireForm } from '@/features/onboarding/components/questionnaire-form';
+
+/** Why the questionnaire could not be loaded (spec §8). */
+const loadProblem = (error: unknown) =>
+  // A subscription that is missing, or not this user's, cannot be answered for.
+  error instanceof ApiError && error.status === 404 ? QUESTIONNAIRE_ERRORS.noSubscription : QUESTIONNAIRE_ERRORS.loadFailed;
+
+export function Component() {
+  const subscriptionId = useParams().subscriptionId ?? '';
+  const query = useQuestionnaire(subscriptionId);
+  return (
+    <Page title="Business Questionnaire">
+      {!subscriptionId.trim() ? (
+        <ErrorMessage>{QUESTIONNAIRE_ERRORS.noSubscription}</ErrorMessage>
+      ) : (
+        <QueryState
+          query={query}
+          pending="Loading questionnaire..."
+          error={loadProblem}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<ErrorMessage>{QUESTIONNAIRE_ERRORS.noForm}</ErrorMessage>}
+        >
+          {(data) => (
+            <>
+              <p className="mb-6 text-slate-700">
+                Tell us about your business for your <strong>{data.serviceTitle}</strong> subscription.
+                Questions marked * are required.
+              </p>
+              <QuestionnaireForm key={data.subscriptionId} questionnaire={data} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </Page>
+  );
+}

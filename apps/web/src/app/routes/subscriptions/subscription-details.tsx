@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { isActiveSubscriptionStatus, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page, StatusMessage } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { reactivationCheckoutTarget } from '@/app/checkout-mode';
+import { formatShortDate } from '@/lib/format';
+import { cancelSubscription, reactivateSubscription, useChangeSubscription } from '@/features/subscriptions/api/change-subscription';
+import { useSubscription } from '@/features/subscriptions/api/get-subscriptions';
+import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
+import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
+import { paths } from '@/lib/paths';
+
+const NOT_FOUND = 'Subscription not found.';
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** One subscription: plan, price, status, dates, card; cancel and reactivate (spec §4). */
+export function Component() {
+  const { subscriptionId = '' } = useParams();
+  const navigate = useNavigate();
+  const subscription = useSubscription(subscriptionId);
+  const missing = isNotFound(subscription.error);
+  const alerted = useRef(false);
+
+  useEffect(() => {
+    if (!missing || alerted.current) return;
+    alerted.current = true;
+    window.alert(NOT_FOUND);
+    void navigate(paths.mySubscriptions(), { replace: true });
+  }, [missing, navigate]);
+
+  return (
+    <Page title="Subscription Details">
+      <Link to={paths.mySubscriptions()} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        My Subscriptions
+      </Link>
+      <QueryState
+        query={subscription}
+        pending="Loading Subscription..."
+        error={(error) =>
+          // A missing subscription is announced with an alert on the way back to the list.
+          isNotFound(error) ? <StatusMessage>Loading Subscription...</StatusMessage> : 'Could not load this subscription. Please try again later.'
+        }
+      >
+        {(data) => <Details subscription={data} onCheckout={(to, state) => void navigate(to, { state })} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
+  const cancel = useChangeSubscription(cancelSubscription);
+  const reactivate = useChangeSubscription(reactivateSubscription);
+  const busy = cancel.isPending || reactivate.isPending;
+  const fail = (error: Error) => window.alert(`Error: ${error.message}`);
+
+  function onCancel() {
+    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) cancel.mutate(s.id, { onError: fail });
+  }
+  function onReactivate() {
+    if (s.reactivation === 'CHECKOUT') {
+      const target = reactivationCheckoutTarget(s.serviceId, s.id);
+      return onCheckout(target.to, target.state);
+    }
+    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.reactivateFree)) reactivate.mutate(s.id, { onError: fail });
+  }
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-slate-900">{s.serviceTitle}</h2>
+        <SubscriptionStatusBadge status={s.status} />
+      </div>
+      <div className="mt-5">
+        <SubscriptionFacts subscription={s} />
+      </div>
+      {s.renewalFailures > 0 && isActiveSubscriptionStatus(s.status) && (
+        <p className="mt-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          We could not charge your card for this period.
+          {s.nextRenewalAttemptAt ? ` We will try again on ${formatShortDate(s.nextRenewalAttemptAt)}.` : ''} Check your cards in{' '}
+          <Link to={paths.paymentMethods()} className="font-semibold underline">
+            Payment Methods
+          </Link>
+          .
+        </p>
+      )}
+      {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
+        <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          Cancelled. You keep access until {formatShortDate(s.dueDate)} and can reactivate at no extra charge until then.
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-5">
+        {isActiveSubscriptionStatus(s.status) && (
+          <>
+            <Link to={paths.completionSteps(s.id)} className={buttonClass('secondary')}>
+              View Setup Steps
+            </Link>
+            <Button variant="danger" onClick={onCancel} disabled={busy}>
+              {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+            </Button>
+          </>
+        )}
+        {s.reactivation && (
+          <Button onClick={onReactivate} disabled={busy}>
+            {reactivate.isPending ? 'Reactivating...' : 'Reactivate Subscription'}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
