@@ -31,37 +31,15 @@ export type HelpGuide = z.infer<typeof helpGuideSchema>;
 export const helpGuideListSchema = z.object({ guides: z.array(helpGuideSchema) });
 export type HelpGuideList = z.infer<typeof helpGuideListSchema>;
 
-export const DELETION_REQUIRED_MESSAGE = 'Name and email are required.';
-
-/** The account deletion form (spec §2, §5): name and e-mail required, reason optional. */
-export const deletionRequestInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, DELETION_REQUIRED_MESSAGE)
-    .max(200, 'Full Name must be at most 200 characters.'),
-  email: z
-    .string()
-    .trim()
-    .min(1, DELETION_REQUIRED_MESSAGE)
-    .max(254, 'Email Address is too long.')
-    .pipe(z.email('Please enter a valid email address.')),
-  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters.').optional(),
-});
-export type DeletionRequestInput = z.input<typeof deletionRequestInputSchema>;
-
-/** A stored deletion request (spec §3 AccountDeletionRequest); `userId` is the user's id or 'guest'. */
-export const deletionRequestSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  reason: z.string().nullable(),
-  status: z.string(),
-  requestedAt: z.number().int(),
-  userId: z.string(),
-});
-export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
-export const deletionRequestListSchema = z.object({ requests: z.array(deletionRequestSchema) });
+// Deletion requests belong to the account; kept here too for existing importers.
+export {
+  DELETION_REQUIRED_MESSAGE,
+  deletionRequestInputSchema,
+  deletionRequestSchema,
+  deletionRequestListSchema,
+  type DeletionRequestInput,
+  type DeletionRequest,
+} from './account.ts';
 
 /** What one import did to one collection. */
 export const importedCollectionSchema = z.object({

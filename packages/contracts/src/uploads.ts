@@ -1,3 +1,6 @@
+import { buildPath } from './route.ts';
+import { createUpload, getFile } from './routes/uploads.routes.ts';
+
 /**
  * File uploads (spec §7 file storage, §9 upload sizes). Uploads use the tus resumable protocol at
  * `/api/uploads`; a finished upload is served at `/api/files/{id}`.
@@ -26,8 +29,8 @@ export const CHUNK_LIMIT_BYTES = 32 * 1024 * 1024;
 /** How long a failing upload keeps retrying with back-off before it reports an error. */
 export const UPLOAD_MAX_RETRY_MS = 10 * 60 * 1000;
 
-export const UPLOADS_ENDPOINT = '/api/uploads';
-export const fileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
+export const UPLOADS_ENDPOINT = createUpload.path;
+export const fileUrl = (fileId: string) => buildPath(getFile, { fileId });
 
 /** The target of a questionnaire image: the subscription and the question it answers. */
 export const questionnaireImageTarget = (subscriptionId: string, formItemId: string) =>

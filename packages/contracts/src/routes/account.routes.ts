@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestSchema, profilePhotoSchema, profileUpdateSchema } from '../account.ts';
+import { meSchema, sessionStateSchema } from '../auth.ts';
+import { defineRoute } from '../route.ts';
+import { topics } from '../topics.ts';
+
+const tags = ['account'];
+
+export const getSession = defineRoute({
+  method: 'GET',
+  path: '/api/me',
+  auth: 'public',
+  tags,
+  summary: 'The signed-in user, and where spec §4 sends them after sign-in',
+  responses: { 200: sessionStateSchema },
+});
+
+export const updateProfile = defineRoute({
+  method: 'PATCH',
+  path: '/api/me',
+  auth: 'user',
+  tags,
+  summary: 'Changes the name and phone number of the signed-in user',
+  body: profileUpdateSchema,
+  responses: { 200: meSchema },
+});
+
+export const setProfilePhoto = defineRoute({
+  method: 'PUT',
+  path: '/api/me/photo',
+  auth: 'user',
+  tags,
+  summary: 'Makes a finished profile-picture upload (purpose profile-picture, target: own user id) the profile photo',
+  body: profilePhotoSchema,
+  responses: { 200: meSchema },
+});
+
+export const requestAccountDeletion = defineRoute({
+  method: 'POST',
+  path: '/api/account-deletion-requests',
+  auth: 'public',
+  tags,
+  summary: 'Request deletion of an account and its data (as the signed-in user, or as a guest)',
+  body: deletionRequestInputSchema,
+  responses: { 201: deletionRequestSchema },
+  topic: topics.deletionRequests,
+});
+
+export const listDeletionRequests = defineRoute({
+  method: 'GET',
+  path: '/api/operator/account-deletion-requests',
+  auth: 'operator',
+  tags: ['operator'],
+  summary: 'Stored account deletion requests, newest first (operator token, loopback)',
+  query: z.object({ email: z.string().max(254).optional() }),
+  responses: { 200: deletionRequestListSchema },
+});
+
+export const accountRoutes = { getSession, updateProfile, setProfilePhoto, requestAccountDeletion, listDeletionRequests };

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  addCardSchema,
+  cardListSchema,
+  cardSchema,
+  checkoutRequestSchema,
+  paymentListSchema,
+  paymentSchema,
+  paymentsConfigSchema,
+  promoRequestSchema,
+  promoResultSchema,
+  setDefaultCardSchema,
+} from '../billing.ts';
+import { errorBodySchema } from '../errors.ts';
+import { defineRoute, noContent } from '../route.ts';
+import { topics } from '../topics.ts';
+
+const tags = ['billing'];
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 401: errorBodySchema, 404: errorBodySchema };
+
+export const getPaymentsConfig = defineRoute({
+  method: 'GET',
+  path: '/api/payments/config',
+  auth: 'user',
+  tags,
+  summary: 'Client ids for the card form (spec §7 getSquareClientIds)',
+  responses: { 200: paymentsConfigSchema, 401: errorBodySchema },
+});
+
+export const validatePromoCode = defineRoute({
+  method: 'POST',
+  path: '/api/promo-codes/validate',
+  auth: 'user',
+  tags,
+  summary: 'Check a promo code for a plan and price it (spec §7 validateAndApplyPromoCode)',
+  description: 'A refused code answers 200 with a status other than "success" and the reason in message.',
+  body: promoRequestSchema,
+  responses: { 200: promoResultSchema, ...errors },
+});
+
+export const startCheckout = defineRoute({
+  method: 'POST',
+  path: '/api/checkout',
+  auth: 'user',
+  tags,
+  summary: 'Start a purchase: a Pending payment, charged right after (watch GET /api/payments/:id)',
+  description:
+    'The server prices the plan and the promo code. The same idempotencyKey never makes a second payment: it answers the first one (200).',
+  body: checkoutRequestSchema,
+  responses: { 200: paymentSchema, 202: paymentSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.payments,
+});
+
+export const listPayments = defineRoute({
+  method: 'GET',
+  path: '/api/payments',
+  auth: 'user',
+  tags,
+  summary: "The user's payments, newest first (spec §3 UserPayments)",
+  responses: { 200: paymentListSchema, 401: errorBodySchema },
+  topic: topics.payments,
+});
+
+export const getPayment = defineRoute({
+  method: 'GET',
+  path: '/api/payments/:id',
+  auth: 'user',
+  tags,
+  summary: 'One of the user’s payments',
+  params: idParams,
+  responses: { 200: paymentSchema, ...errors },
+  topic: topics.payments,
+});
+
+export const listCards = defineRoute({
+  method: 'GET',
+  path: '/api/cards',
+  auth: 'user',
+  tags,
+  summary: "The user's saved cards, default first (spec §3 Cards)",
+  responses: { 200: cardListSchema, 401: errorBodySchema },
+  topic: topics.cards,
+});
+
+export const addCard = defineRoute({
+  method: 'POST',
+  path: '/api/cards',
+  auth: 'user',
+  tags,
+  summary: 'Save a card from its card-form token: PendingSquareCreation, then Complete or Error (watch GET /api/cards/:id)',
+  body: addCardSchema,
+  responses: { 202: cardSchema, 400: errorBodySchema, 401: errorBodySchema },
+  topic: topics.cards,
+});
+
+export const getCard = defineRoute({
+  method: 'GET',
+  path: '/api/cards/:id',
+  auth: 'user',
+  tags,
+  summary: 'One of the user’s cards',
+  params: idParams,
+  responses: { 200: cardSchema, ...errors },
+  topic: topics.cards,
+});
+
+export const deleteCard = defineRoute({
+  method: 'DELETE',
+  path: '/api/cards/:id',
+  auth: 'user',
+  tags,
+  summary: 'Delete a card (disabled at Square first)',
+  params: idParams,
+  responses: { 204: noContent, ...errors, 502: errorBodySchema },
+  topic: topics.cards,
+});
+
+export const setDefaultCard = defineRoute({
+  method: 'PUT',
+  path: '/api/cards/default',
+  auth: 'user',
+  tags,
+  summary: "Change the user's default card (spec §3 DefaultCard)",
+  body: setDefaultCardSchema,
+  responses: { 200: cardListSchema, 400: errorBodySchema, ...errors },
+  topic: topics.cards,
+});
+
+/** What an operator's sweep run did, and the server's time after it. */
+export const sweepResultSchema = z.object({
+  now: z.number().int(),
+  renewals: z.number().int(),
+  pending: z.object({ payments: z.number().int(), cards: z.number().int() }),
+});
+
+export const runBillingSweeps = defineRoute({
+  method: 'POST',
+  path: '/api/operator/billing/sweeps',
+  auth: 'operator',
+  tags: ['operator'],
+  summary: 'Run the renewal and pending-payment sweeps now',
+  responses: { 200: sweepResultSchema },
+});
+
+/** Test servers only (ALLOW_CLOCK_CONTROL): moves the clock forward, then runs the sweeps. */
+export const advanceBillingClock = defineRoute({
+  method: 'POST',
+  path: '/api/operator/billing/clock',
+  auth: 'operator',
+  hide: true,
+  tags: ['operator'],
+  summary: 'Move the test clock forward and run the sweeps',
+  body: z.object({
+    advanceMs: z.number().int().min(0).max(5 * 365 * 86_400_000).default(0),
+    advanceDays: z.number().min(0).max(5 * 365).default(0),
+  }),
+  responses: { 200: sweepResultSchema },
+});
+
+export const billingRoutes = {
+  getPaymentsConfig,
+  validatePromoCode,
+  startCheckout,
+  listPayments,
+  getPayment,
+  listCards,
+  addCard,
+  getCard,
+  deleteCard,
+  setDefaultCard,
+  runBillingSweeps,
+  advanceBillingClock,
+};

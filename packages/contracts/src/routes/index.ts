@@ -1,0 +1,50 @@
+import type { RouteDefinition } from '../route.ts';
+import { accountRoutes } from './account.routes.ts';
+import { authRoutes } from './auth.routes.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { contentRoutes } from './content.routes.ts';
+import { onboardingRoutes } from './onboarding.routes.ts';
+import { planRoutes } from './plans.routes.ts';
+import { platformRoutes } from './platform.routes.ts';
+import { projectRoutes } from './projects.routes.ts';
+import { squareSandboxRoutes } from './square-sandbox.routes.ts';
+import { staffRoutes } from './staff.routes.ts';
+import { subscriptionRoutes } from './subscriptions.routes.ts';
+import { supportRoutes } from './support.routes.ts';
+import { uploadRoutes } from './uploads.routes.ts';
+
+/** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
+export const routes = {
+  account: accountRoutes,
+  auth: authRoutes,
+  billing: billingRoutes,
+  content: contentRoutes,
+  onboarding: onboardingRoutes,
+  plans: planRoutes,
+  platform: platformRoutes,
+  projects: projectRoutes,
+  squareSandbox: squareSandboxRoutes,
+  staff: staffRoutes,
+  subscriptions: subscriptionRoutes,
+  support: supportRoutes,
+  uploads: uploadRoutes,
+} as const;
+
+/** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
+export const allRoutes: ReadonlyArray<{ area: string; name: string; route: RouteDefinition }> = Object.entries(routes).flatMap(
+  ([area, group]) => Object.entries(group).map(([name, route]) => ({ area, name, route: route as RouteDefinition })),
+);
+
+export * from './account.routes.ts';
+export * from './auth.routes.ts';
+export * from './billing.routes.ts';
+export * from './content.routes.ts';
+export * from './onboarding.routes.ts';
+export * from './plans.routes.ts';
+export * from './platform.routes.ts';
+export * from './projects.routes.ts';
+export * from './square-sandbox.routes.ts';
+export * from './staff.routes.ts';
+export * from './subscriptions.routes.ts';
+export * from './support.routes.ts';
+export * from './uploads.routes.ts';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  actionCenterSchema,
+  bannerListSchema,
+  completionStepsSchema,
+  formSubmissionSchema,
+  questionnaireSchema,
+  questionnaireSubmitSchema,
+  seedSubscriptionSchema,
+  seededSubscriptionSchema,
+  stepStatusUpdateSchema,
+} from '../onboarding.ts';
+import { defineRoute, noContent } from '../route.ts';
+import { topics } from '../topics.ts';
+
+const tags = ['onboarding'];
+const id = z.string().min(1).max(200);
+const subscriptionParams = z.object({ subscriptionId: id });
+const stepParams = z.object({ subscriptionId: id, stepId: id });
+
+export const listBanners = defineRoute({
+  method: 'GET',
+  path: '/api/banners',
+  auth: 'public',
+  tags,
+  summary: 'Featured banners, newest first (spec §9)',
+  responses: { 200: bannerListSchema },
+  topic: topics.banners,
+});
+
+export const getActionCenter = defineRoute({
+  method: 'GET',
+  path: '/api/dashboard/actions',
+  auth: 'user',
+  tags,
+  summary: 'The Action Center of the signed-in user (spec §4)',
+  responses: { 200: actionCenterSchema },
+  topic: topics.dashboard,
+});
+
+export const getQuestionnaire = defineRoute({
+  method: 'GET',
+  path: '/api/questionnaire/:subscriptionId',
+  auth: 'user',
+  tags,
+  summary: 'The business questionnaire of an own subscription: questions by order, and the saved answers if any',
+  params: subscriptionParams,
+  responses: { 200: questionnaireSchema },
+  topic: topics.questionnaire,
+});
+
+export const submitQuestionnaire = defineRoute({
+  method: 'PUT',
+  path: '/api/questionnaire/:subscriptionId',
+  auth: 'user',
+  tags,
+  summary: 'Submits (or resubmits) the answers; image answers are /api/files URLs of questionnaire-image uploads',
+  params: subscriptionParams,
+  body: questionnaireSubmitSchema,
+  responses: { 200: formSubmissionSchema },
+  topic: topics.questionnaire,
+});
+
+export const getCompletionSteps = defineRoute({
+  method: 'GET',
+  path: '/api/completion-steps/:subscriptionId',
+  auth: 'user',
+  tags,
+  summary: 'Setup steps of an own subscription by StepIndex, with completed of total',
+  params: subscriptionParams,
+  responses: { 200: completionStepsSchema },
+  topic: topics.steps,
+});
+
+export const completeStep = defineRoute({
+  method: 'POST',
+  path: '/api/completion-steps/:subscriptionId/:stepId/complete',
+  auth: 'user',
+  tags,
+  summary: 'Marks a step completed, storing the completion time',
+  params: stepParams,
+  responses: { 200: completionStepsSchema },
+  topic: topics.steps,
+});
+
+export const setStepStatus = defineRoute({
+  method: 'PATCH',
+  path: '/api/staff/subscriptions/:subscriptionId/steps/:stepId',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "Sets a subscription's setup step status (staff); the customer's pages update live",
+  params: stepParams,
+  body: stepStatusUpdateSchema,
+  responses: { 204: noContent },
+  topic: topics.steps,
+});
+
+export const seedSubscription = defineRoute({
+  method: 'POST',
+  path: '/api/operator/onboarding/subscriptions',
+  auth: 'operator',
+  tags: ['operator'],
+  summary:
+    'Creates an ACTIVE subscription with its setup steps for an account, as a paid checkout would (operator token, loopback)',
+  body: seedSubscriptionSchema,
+  responses: { 201: seededSubscriptionSchema },
+});
+
+export const onboardingRoutes = {
+  listBanners,
+  getActionCenter,
+  getQuestionnaire,
+  submitQuestionnaire,
+  getCompletionSteps,
+  completeStep,
+  setStepStatus,
+  seedSubscription,
+};

@@ -1,0 +1,134 @@
+import { errorBodySchema } from '../errors.ts';
+import { projectParamsSchema } from '../projects.ts';
+import { defineRoute } from '../route.ts';
+import {
+  createProjectSchema,
+  createStaffResultSchema,
+  createStaffSchema,
+  staffChatDetailSchema,
+  staffChatListQuerySchema,
+  staffChatListSchema,
+  staffChatSummarySchema,
+  staffProjectListQuerySchema,
+  staffProjectListSchema,
+  staffProjectSchema,
+  updateProjectSchema,
+} from '../staff.ts';
+import { chatMessageSchema, chatParamsSchema, sendMessageSchema } from '../support.ts';
+import { topics } from '../topics.ts';
+
+const tags = ['staff'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const listStaffChats = defineRoute({
+  method: 'GET',
+  path: '/api/staff/chats',
+  auth: 'staff',
+  tags,
+  summary: 'Every support chat, most recent activity first',
+  query: staffChatListQuerySchema,
+  responses: { 200: staffChatListSchema, ...errors },
+  topic: topics.chats,
+});
+
+export const getStaffChat = defineRoute({
+  method: 'GET',
+  path: '/api/staff/chats/:chatId',
+  auth: 'staff',
+  tags,
+  summary: 'A chat with its messages and customer',
+  params: chatParamsSchema,
+  responses: { 200: staffChatDetailSchema, ...errors },
+  topic: topics.chats,
+});
+
+export const replyToChat = defineRoute({
+  method: 'POST',
+  path: '/api/staff/chats/:chatId/messages',
+  auth: 'staff',
+  tags,
+  summary: 'Reply as support: text, or an image or video uploaded for this chat',
+  params: chatParamsSchema,
+  body: sendMessageSchema,
+  responses: { 201: chatMessageSchema, ...errors },
+  topic: topics.chats,
+});
+
+export const closeChat = defineRoute({
+  method: 'POST',
+  path: '/api/staff/chats/:chatId/close',
+  auth: 'staff',
+  tags,
+  summary: 'Close a chat: the customer can no longer write',
+  params: chatParamsSchema,
+  responses: { 200: staffChatSummarySchema, ...errors },
+  topic: topics.chats,
+});
+
+export const reopenChat = defineRoute({
+  method: 'POST',
+  path: '/api/staff/chats/:chatId/reopen',
+  auth: 'staff',
+  tags,
+  summary: 'Reopen a closed chat',
+  params: chatParamsSchema,
+  responses: { 200: staffChatSummarySchema, ...errors },
+  topic: topics.chats,
+});
+
+export const listStaffProjects = defineRoute({
+  method: 'GET',
+  path: '/api/staff/projects',
+  auth: 'staff',
+  tags,
+  summary: "Every project (or one customer's), created newest first",
+  query: staffProjectListQuerySchema,
+  responses: { 200: staffProjectListSchema, ...errors },
+  topic: topics.projects,
+});
+
+export const createProject = defineRoute({
+  method: 'POST',
+  path: '/api/staff/projects',
+  auth: 'staff',
+  tags,
+  summary: 'Create a project for a customer (by ownerId or ownerEmail)',
+  body: createProjectSchema,
+  responses: { 201: staffProjectSchema, ...errors },
+  topic: topics.projects,
+});
+
+export const updateProject = defineRoute({
+  method: 'PATCH',
+  path: '/api/staff/projects/:projectId',
+  auth: 'staff',
+  tags,
+  summary: 'Update a project: names, logo, notes, release status and its publish time, deliverables',
+  params: projectParamsSchema,
+  body: updateProjectSchema,
+  responses: { 200: staffProjectSchema, ...errors },
+  topic: topics.projects,
+});
+
+/** What `npm run portal -- create-staff` calls on a running server. */
+export const createStaff = defineRoute({
+  method: 'POST',
+  path: '/api/operator/staff',
+  auth: 'operator',
+  tags: ['operator'],
+  summary: 'Create a staff account, or promote an existing one (loopback and operator token only)',
+  body: createStaffSchema,
+  responses: { 200: createStaffResultSchema, 400: errorBodySchema, 404: errorBodySchema },
+});
+
+export const staffRoutes = {
+  listStaffChats,
+  getStaffChat,
+  replyToChat,
+  closeChat,
+  reopenChat,
+  listStaffProjects,
+  createProject,
+  updateProject,
+  createStaff,
+};
