@@ -66,42 +66,5 @@ export type RouteParams<R extends RouteDefinition> = R['params'] extends z.ZodTy
 export type RouteQuery<R extends RouteDefinition> = R['query'] extends z.ZodType ? z.output<R['query']> : unknown;
 export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType ? z.output<R['body']> : unknown;
 
-/** The schema of the route's answer for a status (the first 2xx one when none is asked). */
-export function successSchema(route: RouteDefinition): z.ZodType | undefined {
-  const status = Object.keys(route.responses).map(Number).find((s) => s >= 200 && s < 300);
-  return status === undefined ? undefined : route.responses[status];
-}
-
-/** The route's path with each `:name` filled from `params` (URI-encoded). */
-export function buildPath(route: Pick<RouteDefinition, 'path'>, params: Record<string, string | number> = {}): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route.path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The path with its query string (absent values left out), as a client requests it. */
-export function buildUrl(
-  route: Pick<RouteDefinition, 'path'>,
-  input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {},
-): string {
-  const path = buildPath(route, input.params);
-  const entries = Object.entries(input.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
-  if (entries.length === 0) return path;
-  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
-}
-
-/**
- * A TanStack Query key for a read: its topic root first (so a live event on the root refetches it), then the
- * path parameters in path order, then the query if any. Reads without a topic are keyed by their path.
- */
-export function routeQueryKey(
-  route: Pick<RouteDefinition, 'path' | 'topic'>,
-  input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {},
-): readonly unknown[] {
-  const names = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-  const values = names.map((name) => String(input.params?.[name] ?? ''));
-  const query = input.query && Object.keys(input.query).length > 0 ? [input.query] : [];
-  return [route.topic ?? route.path, ...values, ...query];
-}
+// The helpers clients run live apart, free of zod at run time; they are re-exported here for the server's use.
+export { buildPath, buildUrl, routeQueryKey, successSchema, type Endpoint } from './route-helpers.ts';

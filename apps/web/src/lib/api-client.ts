@@ -1,3 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
+import { buildUrl, routeQueryKey, successSchema, type Endpoint } from '@portal/contracts/route-helpers';
+import type { ShellEndpoint } from '@portal/contracts/routes/shell';
+
 /** An answer of the API that was not a success; `code` is the server's stable error code. */
 export class ApiError extends Error {
   constructor(
@@ -9,23 +14,26 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** The contract the answer is checked against (a zod schema, or anything with parse). */
-  schema?: { parse(data: unknown): T };
-  signal?: AbortSignal;
-}
+/** What a call gives, inferred from the route: `params`, `query` and `body` where it declares them. */
+type CallArgs<R extends RouteDefinition> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
 
-export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/**
+ * Calls an endpoint of the route table (`@portal/contracts/routes`): the URL from its path and `params`/`query`,
+ * the body as JSON, and the answer parsed with the route's schema for the status received, so the result is typed
+ * from the route. A refusal throws ApiError with the server's code; an unreachable server, code NETWORK.
+ */
+export function api<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<RouteOutput<R>>;
+/** A shell endpoint (sign-in state, site links): answered as typed by its contract, without loading a schema. */
+export function api<T>(endpoint: ShellEndpoint<T>): Promise<T>;
+export async function api(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>>, input: RouteInput<RouteDefinition> = {}) {
+  const body: unknown = input.body;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
+    response = await fetch(buildUrl(route, input as { params?: Record<string, string>; query?: Record<string, unknown> }), {
+      method: route.method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -34,10 +42,24 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    const body = data as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'HTTP_' + response.status, body?.error?.message ?? response.statusText);
+    const failure = data as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(response.status, failure?.error?.code ?? 'HTTP_' + response.status, failure?.error?.message ?? response.statusText);
   }
-  return options.schema ? options.schema.parse(data) : (data as T);
+  const schema = route.responses ? successSchema({ responses: route.responses }, response.status) : undefined;
+  return schema ? schema.parse(data) : data;
+}
+
+/** The query key of a read: its live topic root first, so that the topic's events refetch it (see live-events). */
+export function queryKeyOf<R extends RouteDefinition>(route: R, ...args: CallArgs<R>) {
+  return routeQueryKey(route, (args[0] ?? {}) as { params?: Record<string, string> });
+}
+
+/** A read of the route table as TanStack Query options: the key and the call both come from the route. */
+export function routeQuery<R extends RouteDefinition & { method: 'GET' }>(route: R, ...args: CallArgs<R>) {
+  return queryOptions({
+    queryKey: queryKeyOf(route, ...args),
+    queryFn: () => api(route, ...args),
+  });
 }
 
 function safeJson(text: string): unknown {

@@ -1,21 +1,23 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { topicRoot } from '@portal/contracts/events';
+import { topicQueryKey } from '@portal/contracts/topics';
+import { shellEndpoints } from '@portal/contracts/routes/shell';
 
 /**
- * Opens the live event stream and turns each topic into a refetch of the queries whose key starts with the
- * topic's root ("payments:ID" refetches every ["payments", ...] query). After a reconnect anything may have
- * been missed, so everything shown is refetched. `identity` reopens the stream when the signed-in user changes.
+ * Opens the live event stream and refetches the reads a topic affects. A read's query key starts with its route's
+ * topic root (`routeQueryKey`), and a topic names the root it invalidates (`topicQueryKey`): "payments:ID"
+ * refetches every read of a route whose topic is `payments`. After a reconnect anything may have been missed, so
+ * everything shown is refetched. `identity` reopens the stream when the signed-in user changes.
  */
 export function useLiveEvents(queryClient: QueryClient, identity: string) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    const source = new EventSource(shellEndpoints.liveEvents.path);
     let dropped = false;
     source.onmessage = (event) => {
       try {
         const { topic } = JSON.parse(event.data as string) as { topic: string };
-        void queryClient.invalidateQueries({ queryKey: [topicRoot(topic)] });
+        void queryClient.invalidateQueries({ queryKey: topicQueryKey(topic) });
       } catch {
         // A malformed hint is ignored; the next one or a reconnect refreshes the page's data.
       }

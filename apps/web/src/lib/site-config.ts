@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '@portal/contracts/site';
+import { routeQueryKey } from '@portal/contracts/route-helpers';
+import { shellEndpoints } from '@portal/contracts/routes/shell';
 import { api } from './api-client';
 
 /** Outside links (stores, social, menu sync, video) from the server's settings. */
 export function useSiteConfig() {
   return useQuery({
-    queryKey: ['site'],
-    queryFn: () => api<SiteConfig>('/api/site'),
+    queryKey: routeQueryKey(shellEndpoints.getSiteConfig),
+    queryFn: () => api(shellEndpoints.getSiteConfig),
     staleTime: Infinity,
   });
 }

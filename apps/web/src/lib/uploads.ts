@@ -15,7 +15,7 @@ export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error
 
 export interface UploadResult {
   fileId: string;
-  /** Where the finished file is served: `/api/files/{fileId}`. */
+  /** Where the finished file is served (the contracts' `getFile` route). */
   url: string;
 }
 

@@ -3,12 +3,13 @@ import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestS
 import { meSchema, sessionStateSchema } from '../auth.ts';
 import { defineRoute } from '../route.ts';
 import { topics } from '../topics.ts';
+import { shellEndpoints } from './shell.ts';
 
 const tags = ['account'];
 
 export const getSession = defineRoute({
-  method: 'GET',
-  path: '/api/me',
+  method: shellEndpoints.getSession.method,
+  path: shellEndpoints.getSession.path,
   auth: 'public',
   tags,
   summary: 'The signed-in user, and where spec §4 sends them after sign-in',

@@ -48,3 +48,4 @@ export * from './staff.routes.ts';
 export * from './subscriptions.routes.ts';
 export * from './support.routes.ts';
 export * from './uploads.routes.ts';
+export * from './shell.ts';

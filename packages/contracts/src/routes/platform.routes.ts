@@ -1,10 +1,11 @@
 import { defineRoute, rawBody } from '../route.ts';
 import { siteConfigSchema } from '../site.ts';
+import { shellEndpoints } from './shell.ts';
 
 /** The live event stream: Server-Sent Events of the topics this viewer may see (`data: {"topic":…}`). */
 export const liveEvents = defineRoute({
-  method: 'GET',
-  path: '/api/events',
+  method: shellEndpoints.liveEvents.method,
+  path: shellEndpoints.liveEvents.path,
   auth: 'public',
   tags: ['events'],
   summary: 'Live change topics (Server-Sent Events)',
@@ -12,8 +13,8 @@ export const liveEvents = defineRoute({
 });
 
 export const getSiteConfig = defineRoute({
-  method: 'GET',
-  path: '/api/site',
+  method: shellEndpoints.getSiteConfig.method,
+  path: shellEndpoints.getSiteConfig.path,
   auth: 'public',
   tags: ['site'],
   summary: 'Outside links shown on the pages',

@@ -1,7 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { formatCents, formatShortDate } from '@/lib/format';
-import { usePayments } from '@/features/billing/api/get-payments';
+import { usePayments } from '@/features/billing/api/payments';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 
 // On a phone each row folds into two columns (date and description; amount and status); from `sm` it is a table.

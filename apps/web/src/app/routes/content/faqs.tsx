@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useFaqs } from '@/features/content/api/get-faqs';
+import { useFaqs } from '@/features/content/api/content';
 import { FaqList } from '@/features/content/components/faq-list';
 
 /** FAQs (spec §2), live: changes appear on an open page. */

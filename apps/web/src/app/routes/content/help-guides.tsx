@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import type { HelpGuide } from '@portal/contracts/content';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useHelpGuides } from '@/features/content/api/get-help-guides';
+import { useHelpGuides } from '@/features/content/api/content';
 import { GuideCard } from '@/features/content/components/guide-card';
 import { GuideDialog } from '@/features/content/components/guide-dialog';
 import { resultCount, searchGuides } from '@/features/content/components/guide-search';

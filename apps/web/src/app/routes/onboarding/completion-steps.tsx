@@ -6,8 +6,8 @@ import { QueryState } from '@/components/ui/query-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { CompletionSteps } from '@portal/contracts/onboarding';
 import { ApiError } from '@/lib/api-client';
-import { useCompleteStep } from '@/features/onboarding/api/complete-step';
-import { useSteps } from '@/features/onboarding/api/get-steps';
+import { useCompleteStep } from '@/features/onboarding/api/steps';
+import { useSteps } from '@/features/onboarding/api/steps';
 import { StepList } from '@/features/onboarding/components/step-list';
 import { paths } from '@/lib/paths';
 

@@ -3,7 +3,7 @@ import { QUESTIONNAIRE_ERRORS } from '@portal/contracts/onboarding';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
-import { useQuestionnaire } from '@/features/onboarding/api/get-questionnaire';
+import { useQuestionnaire } from '@/features/onboarding/api/questionnaire';
 import { QuestionnaireForm } from '@/features/onboarding/components/questionnaire-form';
 
 /** Why the questionnaire could not be loaded (spec §8). */

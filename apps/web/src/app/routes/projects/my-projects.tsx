@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/features/projects/api/projects';
 import { ProjectCard } from '@/features/projects/components/project-card';
 
 const LOAD_FAILED = 'Could not load your projects.';

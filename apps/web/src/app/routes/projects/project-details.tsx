@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
 import { ErrorMessage, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useProject } from '@/features/projects/api/get-project';
+import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';

@@ -9,8 +9,8 @@ import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { reactivationCheckoutTarget } from '@/app/checkout-mode';
 import { formatShortDate } from '@/lib/format';
-import { cancelSubscription, reactivateSubscription, useChangeSubscription } from '@/features/subscriptions/api/change-subscription';
-import { useSubscription } from '@/features/subscriptions/api/get-subscriptions';
+import { useChangeSubscription } from '@/features/subscriptions/api/subscriptions';
+import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
@@ -54,8 +54,8 @@ export function Component() {
 }
 
 function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
-  const cancel = useChangeSubscription(cancelSubscription);
-  const reactivate = useChangeSubscription(reactivateSubscription);
+  const cancel = useChangeSubscription('cancel');
+  const reactivate = useChangeSubscription('reactivate');
   const busy = cancel.isPending || reactivate.isPending;
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
 

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { ApiError } from '@/lib/api-client';
 import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useChat } from '@/features/support/api/get-chat';
+import { useChat } from '@/features/support/api/chats';
 import { ChatStatusBadge } from '@/features/support/components/chat-status-badge';
 import { MessageForm } from '@/features/support/components/message-form';
 import { MessageList } from '@/features/support/components/message-list';

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { useCreateChat } from '@/features/support/api/create-chat';
+import { useCreateChat } from '@/features/support/api/chats';
 import { paths } from '@/lib/paths';
 
 const FIELD = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600';

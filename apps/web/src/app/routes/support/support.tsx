@@ -3,7 +3,7 @@ import { MessageSquarePlus } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useChats } from '@/features/support/api/get-chats';
+import { useChats } from '@/features/support/api/chats';
 import { ChatListItem } from '@/features/support/components/chat-list-item';
 import { paths } from '@/lib/paths';
 

@@ -4,7 +4,7 @@ import type { Me } from '@portal/contracts/auth';
 import { profileUpdateSchema, type ProfileUpdate } from '@portal/contracts/account';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/profile';
 import { TextField } from '@/components/ui/text-field';
 
 const FIELDS = [

@@ -5,7 +5,7 @@ import { PROFILE_PHOTO_FAILED } from '@portal/contracts/account';
 import { Button } from '@/components/ui/button';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useSetProfilePhoto } from '../api/set-profile-photo';
+import { useSetProfilePhoto } from '../api/profile';
 
 /** The profile photo, and changing it through the upload service with its progress shown. */
 export function ProfilePhoto({ user }: { user: Me }) {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { PaymentsConfig } from '@portal/contracts/billing';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
-import { addCard } from '../api/add-card';
+import { addCard } from '../api/cards';
 import { CardForm } from './card-form/card-form';
 import type { CardFormHandle } from './card-form/card-form-handle';
 import { MESSAGES } from './messages';

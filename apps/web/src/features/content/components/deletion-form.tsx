@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { deletionRequestInputSchema } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
-import { useRequestDeletion } from '../api/request-deletion';
+import { useRequestDeletion } from '../api/content';
 import { paths } from '@/lib/paths';
 
 const SUCCESS = 'Your account deletion request has been submitted. We will process it shortly.';

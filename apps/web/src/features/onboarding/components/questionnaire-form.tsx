@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/components/ui/page';
 import { useLoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
-import { useSubmitQuestionnaire } from '../api/submit-questionnaire';
+import { useSubmitQuestionnaire } from '../api/questionnaire';
 import { QuestionField, questionInputId } from './question-field';
 import {
   answersFrom,

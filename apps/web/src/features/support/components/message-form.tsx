@@ -4,7 +4,7 @@ import { CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE } from '@portal/c
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage } from '../api/chats';
 import { UploadProgress } from './upload-progress';
 
 const SEND_FAILED = 'Failed to send message.';

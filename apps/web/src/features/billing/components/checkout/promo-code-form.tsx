@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PromoResult } from '@portal/contracts/billing';
 import { Button } from '@/components/ui/button';
-import { validatePromo } from '../../api/validate-promo';
+import { validatePromo } from '../../api/payments';
 import { MESSAGES } from '../messages';
 import { Section } from '../section';
 

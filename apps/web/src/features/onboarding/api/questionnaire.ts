@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerInput } from '@portal/contracts/onboarding';
+import { routes } from '@portal/contracts/routes';
+import { api, routeQuery } from '@/lib/api-client';
+import { actionCenterQuery } from './dashboard';
+
+const { getQuestionnaire, submitQuestionnaire } = routes.onboarding;
+const questionnaireQuery = (subscriptionId: string) => routeQuery(getQuestionnaire, { params: { subscriptionId } });
+
+/** The questions and any saved answers of a subscription of the user. */
+export function useQuestionnaire(subscriptionId: string) {
+  return useQuery({
+    ...questionnaireQuery(subscriptionId),
+    enabled: subscriptionId.trim() !== '',
+    retry: false,
+    // Saved answers seed the form once; a refetch while typing must not reset it.
+    staleTime: Infinity,
+  });
+}
+
+export function useSubmitQuestionnaire(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: AnswerInput[]) => api(submitQuestionnaire, { params: { subscriptionId }, body: { answers } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: questionnaireQuery(subscriptionId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: actionCenterQuery().queryKey });
+    },
+  });
+}

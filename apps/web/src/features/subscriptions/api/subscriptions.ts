@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@portal/contracts/routes';
+import { api, routeQuery } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
+
+const { listSubscriptions, getSubscription, cancelSubscription, reactivateSubscription } = routes.subscriptions;
+const subscriptionQuery = (id: string) => routeQuery(getSubscription, { params: { id } });
+
+/** The user's subscriptions, newest start first (spec §9), live. */
+export function useSubscriptions() {
+  return useQuery({ ...routeQuery(listSubscriptions), select: (data) => data.subscriptions });
+}
+
+export function useSubscription(id: string) {
+  return useQuery({ ...subscriptionQuery(id), retry: false });
+}
+
+/** cancelSubscription and reactivateSubscription (spec §7; reactivation here is the free one, inside the paid period). */
+const changes = { cancel: cancelSubscription, reactivate: reactivateSubscription };
+
+export function useChangeSubscription(change: keyof typeof changes) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(changes[change], { params: { id } }),
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
+      void queryClient.invalidateQueries({ queryKey: routeQuery(listSubscriptions).queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { HttpMethod, RouteDefinition } from './route.ts';
+
+/**
+ * The route helpers a client runs: paths, query keys and the answer's schema. Nothing here loads zod at run time,
+ * so a web page's first script can call the shell endpoints (`./routes/shell.ts`) without carrying a schema library.
+ */
+
+/** The part of a route a client needs to call it: its method and path (and live topic root, if any). */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly topic?: string;
+}
+
+type PathInput = { params?: Record<string, string | number>; query?: Record<string, unknown> };
+
+/** The schema of the route's answer for a status (the first 2xx one when none is asked). */
+export function successSchema(route: Pick<RouteDefinition, 'responses'>, status?: number): z.ZodType | undefined {
+  if (status !== undefined && route.responses[status]) return route.responses[status];
+  const first = Object.keys(route.responses)
+    .map(Number)
+    .find((s) => s >= 200 && s < 300);
+  return first === undefined ? undefined : route.responses[first];
+}
+
+/** The route's path with each `:name` filled from `params` (URI-encoded). */
+export function buildPath(route: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path with its query string (absent values left out), as a client requests it. */
+export function buildUrl(route: Pick<Endpoint, 'path'>, input: PathInput = {}): string {
+  const path = buildPath(route, input.params);
+  const entries = Object.entries(input.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
+  if (entries.length === 0) return path;
+  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/**
+ * A TanStack Query key for a read: its topic root first (so a live event on the root refetches it), then the
+ * path parameters in path order, then the query if any. Reads without a topic are keyed by their path.
+ */
+export function routeQueryKey(route: Pick<Endpoint, 'path' | 'topic'>, input: PathInput = {}): readonly unknown[] {
+  const names = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  const values = names.map((name) => String(input.params?.[name] ?? ''));
+  const query = input.query && Object.keys(input.query).length > 0 ? [input.query] : [];
+  return [route.topic ?? route.path, ...values, ...query];
+}
