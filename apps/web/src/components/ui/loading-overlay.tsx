@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Dialog, DialogTitle } from './dialog';
 
 interface Overlay {
   show(message: string): void;
@@ -7,7 +8,10 @@ interface Overlay {
 
 const OverlayContext = createContext<Overlay>({ show: () => undefined, hide: () => undefined });
 
-/** The global loading overlay of both layouts: blocks the page and says what is happening. */
+/**
+ * The global loading overlay of both layouts: blocks the page and says what is happening. It is a modal dialog,
+ * so focus is trapped in it and nothing behind it can be reached by keyboard until it goes.
+ */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const show = useCallback((m: string) => setMessage(m), []);
@@ -16,18 +20,23 @@ export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   return (
     <OverlayContext.Provider value={value}>
       {children}
-      {message !== null && (
-        <div
-          className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-slate-900/60 text-white"
-          role="alertdialog"
-          aria-modal="true"
-          aria-busy="true"
-          aria-label={message}
-        >
-          <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true" />
+      <Dialog
+        open={message !== null}
+        look="blocking"
+        role="alertdialog"
+        aria-busy="true"
+        aria-label={message ?? undefined}
+        aria-describedby={undefined}
+        tabIndex={-1}
+      >
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white"
+          aria-hidden="true"
+        />
+        <DialogTitle asChild>
           <p className="text-lg font-semibold">{message}</p>
-        </div>
-      )}
+        </DialogTitle>
+      </Dialog>
     </OverlayContext.Provider>
   );
 }

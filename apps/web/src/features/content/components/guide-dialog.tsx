@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { HelpGuide } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatShortDate } from '@/lib/format';
 import { GuideChips } from './guide-chips';
 
@@ -18,55 +18,48 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Every field of one guide (spec §2), closed by its Close button, Escape or a click outside. */
 export function GuideDialog({ guide, onClose }: { guide: HelpGuide | null; onClose(): void }) {
   return (
-    <Dialog.Root open={guide !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
-          {guide && (
-            <>
-              <div className="flex items-start justify-between gap-4">
-                <Dialog.Title className="text-xl font-bold text-slate-900">{guide.title}</Dialog.Title>
-                <Dialog.Close
-                  className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
-                  aria-label="Close guide"
-                >
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <div className="mt-3">
-                <GuideChips guide={guide} />
-              </div>
-              <Field label="Description">
-                <Dialog.Description>{guide.description}</Dialog.Description>
-              </Field>
-              <Field label="How to Use">{guide.howToUse}</Field>
-              <Field label="Navigation Path">{guide.navigation}</Field>
-              {guide.tags.length > 0 && (
-                <Field label="Tags">
-                  <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-                    {guide.tags.map((tag) => (
-                      <li
-                        key={tag}
-                        className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700"
-                      >
-                        #{tag}
-                      </li>
-                    ))}
-                  </ul>
-                </Field>
-              )}
-              <p className="mt-5 text-sm text-slate-600">
-                Last Updated: {formatShortDate(guide.lastUpdated)}
-              </p>
-              <div className="mt-6 flex justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="secondary">Close</Button>
-                </Dialog.Close>
-              </div>
-            </>
+    <Dialog open={guide !== null} onClose={onClose} className="max-h-[90vh] max-w-xl overflow-y-auto">
+      {guide && (
+        <>
+          <div className="flex items-start justify-between gap-4">
+            <DialogTitle className="text-xl font-bold text-slate-900">{guide.title}</DialogTitle>
+            <DialogClose
+              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+              aria-label="Close guide"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </DialogClose>
+          </div>
+          <div className="mt-3">
+            <GuideChips guide={guide} />
+          </div>
+          <Field label="Description">
+            <DialogDescription>{guide.description}</DialogDescription>
+          </Field>
+          <Field label="How to Use">{guide.howToUse}</Field>
+          <Field label="Navigation Path">{guide.navigation}</Field>
+          {guide.tags.length > 0 && (
+            <Field label="Tags">
+              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {guide.tags.map((tag) => (
+                  <li
+                    key={tag}
+                    className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700"
+                  >
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            </Field>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <p className="mt-5 text-sm text-slate-600">Last Updated: {formatShortDate(guide.lastUpdated)}</p>
+          <div className="mt-6 flex justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">Close</Button>
+            </DialogClose>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }

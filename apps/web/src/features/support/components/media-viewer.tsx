@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogTitle } from '@/components/ui/dialog';
 import type { Media } from './message-bubble';
 
 /**
@@ -37,41 +37,50 @@ export function MediaViewer({ media, onClose }: { media: Media | null; onClose: 
   };
 
   return (
-    <Dialog.Root open={media !== null} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col outline-none"
-          onClick={(event) => {
-            // Anywhere but the media itself, the buttons and the message is "outside".
-            if (!(event.target as Element).closest('button, img, video, [role="alert"]')) close();
-          }}
-        >
-          <Dialog.Title className="sr-only">{media?.kind === 'video' ? 'Video' : 'Image'}</Dialog.Title>
-          <div className="flex items-center justify-end gap-2 p-3">
-            {downloadFailed && (
-              <p role="alert" className="mr-auto rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white">
-                Could not download file.
-              </p>
-            )}
-            <Button variant="secondary" onClick={download}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Download
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary" aria-label="Close">
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className="flex min-h-0 flex-1 items-center justify-center p-4">
-            {media?.kind === 'image' && <img src={media.url} alt="Full-size image" className="max-h-full max-w-full object-contain" />}
-            {media?.kind === 'video' && (
-              <video src={media.url} controls autoPlay playsInline className="max-h-full max-w-full" aria-label="Video" />
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={media !== null}
+      onClose={close}
+      look="fullscreen"
+      aria-describedby={undefined}
+      onClick={(event) => {
+        // Anywhere but the media itself, the buttons and the message is "outside".
+        if (!(event.target as Element).closest('button, img, video, [role="alert"]')) close();
+      }}
+    >
+      <DialogTitle className="sr-only">{media?.kind === 'video' ? 'Video' : 'Image'}</DialogTitle>
+      <div className="flex items-center justify-end gap-2 p-3">
+        {downloadFailed && (
+          <p
+            role="alert"
+            className="mr-auto rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white"
+          >
+            Could not download file.
+          </p>
+        )}
+        <Button variant="secondary" onClick={download}>
+          <Download className="h-4 w-4" aria-hidden="true" /> Download
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary" aria-label="Close">
+            <X className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </DialogClose>
+      </div>
+      <div className="flex min-h-0 flex-1 items-center justify-center p-4">
+        {media?.kind === 'image' && (
+          <img src={media.url} alt="Full-size image" className="max-h-full max-w-full object-contain" />
+        )}
+        {media?.kind === 'video' && (
+          <video
+            src={media.url}
+            controls
+            autoPlay
+            playsInline
+            className="max-h-full max-w-full"
+            aria-label="Video"
+          />
+        )}
+      </div>
+    </Dialog>
   );
 }
