@@ -1,11 +1,3 @@
-/** Cents as US dollars, "$12.34"; anything that is not a whole number of cents shows as '$?.??' (spec §8). */
-export function formatCents(cents: unknown): string {
-  if (typeof cents !== 'number' || !Number.isFinite(cents) || !Number.isInteger(cents)) return '$?.??';
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** "Jan 5, 2026" */
 export function formatShortDate(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined || ms === '') return 'N/A';

@@ -1,6 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { formatCents, formatShortDate } from '@/lib/format';
+import { formatCents } from '@portal/contracts/money';
+import { formatShortDate } from '@/lib/format';
 import { usePayments } from '@/features/billing/api/payments';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 

@@ -1,6 +1,7 @@
 import type { Subscription } from '@portal/contracts/subscriptions';
 import { brandLabel } from '@/lib/card-brand';
-import { formatCents, formatShortDate } from '@/lib/format';
+import { formatCents } from '@portal/contracts/money';
+import { formatShortDate } from '@/lib/format';
 import { dueDateLabel } from './subscription-status';
 
 const cardText = (s: Subscription) => (s.cardLast4 ? `${brandLabel(s.cardBrand)} •••• ${s.cardLast4}` : 'No card on file');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PromoResult } from '@portal/contracts/billing';
 import type { Plan } from '@portal/contracts/plans';
 import { Button, buttonClass } from '@/components/ui/button';
-import { formatCents } from '@/lib/format';
+import { formatCents } from '@portal/contracts/money';
 import { Section } from '../section';
 import { paths } from '@/lib/paths';
 

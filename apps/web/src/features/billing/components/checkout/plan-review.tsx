@@ -1,5 +1,5 @@
 import type { Plan } from '@portal/contracts/plans';
-import { formatCents } from '@/lib/format';
+import { formatCents } from '@portal/contracts/money';
 import { Section } from '../section';
 
 /** Review Your Subscription (spec §2): the plan and its price per period. */
