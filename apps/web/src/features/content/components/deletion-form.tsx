@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deletionRequestInputSchema } from '@portal/contracts/content';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deletionRequestInputSchema, type DeletionRequestInput } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { useRequestDeletion } from '../api/content';
 import { paths } from '@/lib/paths';
@@ -15,29 +17,29 @@ const inputClass =
 export function DeletionForm({ initialName, initialEmail }: { initialName: string; initialEmail: string }) {
   const navigate = useNavigate();
   const request = useRequestDeletion();
-  const [values, setValues] = useState({ name: initialName, email: initialEmail, reason: '' });
+  const { register, handleSubmit, reset } = useForm<DeletionRequestInput>({
+    resolver: zodResolver(deletionRequestInputSchema),
+    defaultValues: { name: initialName, email: initialEmail, reason: '' },
+  });
+  // One message at a time, kept until the next submit: the first problem found, or how the request went.
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  function change(field: keyof typeof values, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = deletionRequestInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setMessage({ kind: 'error', text: parsed.error.issues[0]!.message });
-      return;
-    }
-    setMessage(null);
-    try {
-      await request.mutateAsync(parsed.data);
-      setValues({ name: '', email: '', reason: '' });
-      setMessage({ kind: 'success', text: SUCCESS });
-    } catch {
-      setMessage({ kind: 'error', text: FAILURE });
-    }
-  }
+  const submit = handleSubmit(
+    async (input) => {
+      setMessage(null);
+      try {
+        await request.mutateAsync(input);
+        reset({ name: '', email: '', reason: '' });
+        setMessage({ kind: 'success', text: SUCCESS });
+      } catch {
+        setMessage({ kind: 'error', text: FAILURE });
+      }
+    },
+    (errors: FieldErrors<DeletionRequestInput>) => {
+      const first = Object.values(errors).find((error) => error?.message)?.message;
+      setMessage({ kind: 'error', text: first ?? FAILURE });
+    },
+  );
 
   // Back to wherever the visitor came from, or home when this page was opened directly.
   const goBack = () =>
@@ -54,8 +56,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
           required
           autoComplete="name"
           className={inputClass}
-          value={values.name}
-          onChange={(e) => change('name', e.target.value)}
+          {...register('name')}
         />
       </div>
       <div>
@@ -68,8 +69,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
           required
           autoComplete="email"
           className={inputClass}
-          value={values.email}
-          onChange={(e) => change('email', e.target.value)}
+          {...register('email')}
         />
       </div>
       <div>
@@ -81,8 +81,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
           rows={4}
           maxLength={2000}
           className={inputClass}
-          value={values.reason}
-          onChange={(e) => change('reason', e.target.value)}
+          {...register('reason')}
         />
       </div>
       {message && (

@@ -1,6 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip } from 'lucide-react';
-import { CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE } from '@portal/contracts/support';
+import { CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE, sendMessageSchema } from '@portal/contracts/support';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
@@ -10,12 +12,19 @@ import { UploadProgress } from './upload-progress';
 const SEND_FAILED = 'Failed to send message.';
 const UPLOAD_FAILED = 'Failed to upload file.';
 
+/** The typed message, checked as the contract's text message is (trimmed, not blank, not too long). */
+const textFormSchema = sendMessageSchema.options[0].pick({ textMessage: true });
+
 /** Only images and videos may be attached (spec §5). */
 const mediaKind = (file: File) => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : null);
 
 /** Attach, type and send. A chosen file uploads at once (with progress) and is sent when it has arrived. */
 export function MessageForm({ chatId }: { chatId: string }) {
-  const [text, setText] = useState('');
+  const { register, handleSubmit, reset, control } = useForm({
+    resolver: zodResolver(textFormSchema),
+    defaultValues: { textMessage: '' },
+  });
+  const text = useWatch({ control, name: 'textMessage' });
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendMessage(chatId);
@@ -46,23 +55,22 @@ export function MessageForm({ chatId }: { chatId: string }) {
     upload.reset();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const message = text.trim();
-    if (!message || uploading) return;
+  // A blank message is not sent (its button is disabled too); nothing is shown for it.
+  const submit = handleSubmit(async ({ textMessage }) => {
+    if (uploading) return;
     setError(null);
     try {
-      await send.mutateAsync({ messageType: 'text', textMessage: message });
-      setText('');
+      await send.mutateAsync({ messageType: 'text', textMessage });
+      reset();
     } catch {
       setError(SEND_FAILED);
     }
-  }
+  });
 
   return (
     <div className="border-t border-slate-200 bg-white p-3 sm:p-4">
       {upload.task && upload.snapshot && <UploadProgress task={upload.task} snapshot={upload.snapshot} />}
-      <form onSubmit={submit} className="flex items-center gap-2">
+      <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2">
         <input
           ref={fileInput}
           type="file"
@@ -88,8 +96,7 @@ export function MessageForm({ chatId }: { chatId: string }) {
         </Button>
         <input
           type="text"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...register('textMessage')}
           placeholder="Type a message..."
           aria-label="Message"
           maxLength={CHAT_TEXT_MAX}

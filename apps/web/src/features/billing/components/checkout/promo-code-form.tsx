@@ -1,9 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { PromoResult } from '@portal/contracts/billing';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { promoRequestSchema, type PromoResult } from '@portal/contracts/billing';
 import { Button } from '@/components/ui/button';
 import { validatePromo } from '../../api/payments';
 import { MESSAGES } from '../messages';
 import { Section } from '../section';
+
+/** The code as typed, trimmed; the plan and amount come from the page (the contract's promo request). */
+const promoCodeSchema = promoRequestSchema.pick({ promoCode: true }).extend({
+  promoCode: promoRequestSchema.shape.promoCode.trim().min(1),
+});
+type PromoCodeInput = z.input<typeof promoCodeSchema>;
 
 /**
  * Promo Code (spec §2, §5): a blank code does nothing; input and button are disabled while checking and once a
@@ -23,27 +32,31 @@ export function PromoCodeForm({
   disabled?: boolean;
 }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [checking, setChecking] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<PromoCodeInput>({
+    resolver: zodResolver(promoCodeSchema),
+    defaultValues: { promoCode: '' },
+  });
+  const checking = formState.isSubmitting;
   const [error, setError] = useState<string | null>(null);
   const locked = checking || applied !== null || Boolean(disabled);
 
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    const promoCode = code.trim();
-    if (!promoCode || locked) return;
-    setChecking(true);
-    setError(null);
-    try {
-      const result = await validatePromo({ promoCode, serviceId: planId, serviceAmount: amount });
-      if (result.status === 'success') onApplied(result);
-      else setError(result.message || MESSAGES.promo);
-    } catch {
-      setError(MESSAGES.promo);
-    } finally {
-      setChecking(false);
-    }
-  }
+  // A blank code does nothing; one too long to be a code is refused like any code the server cannot accept.
+  const apply = handleSubmit(
+    async ({ promoCode }) => {
+      if (locked) return;
+      setError(null);
+      try {
+        const result = await validatePromo({ promoCode, serviceId: planId, serviceAmount: amount });
+        if (result.status === 'success') onApplied(result);
+        else setError(result.message || MESSAGES.promo);
+      } catch {
+        setError(MESSAGES.promo);
+      }
+    },
+    (errors) => {
+      if (errors.promoCode?.type !== 'too_small') setError(MESSAGES.promo);
+    },
+  );
 
   return (
     <Section title="Promo Code">
@@ -53,8 +66,7 @@ export function PromoCodeForm({
         </label>
         <input
           id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...register('promoCode')}
           disabled={locked}
           placeholder="Enter promo code"
           autoComplete="off"
@@ -76,7 +88,7 @@ export function PromoCodeForm({
               disabled={disabled}
               onClick={() => {
                 onApplied(null);
-                setCode('');
+                reset();
               }}
             >
               Remove
