@@ -159,7 +159,7 @@ export function startUpload(file: File, target: UploadTarget): UploadTask {
   });
   upload.start();
 
-  return {
+  const task: UploadTask = {
     fileName: file.name,
     get state() {
       return snapshot.state;
@@ -210,7 +210,12 @@ export function startUpload(file: File, target: UploadTarget): UploadTask {
       upload.start();
     },
   };
+  // A task is live (its getters read the current state), so it must not be copied as data: form libraries copy
+  // plain objects in their values, and a task that is a class instance is kept as it is.
+  return Object.setPrototypeOf(task, LiveUploadTask.prototype) as UploadTask;
 }
+
+class LiveUploadTask {}
 
 /** Follows an upload task: its latest snapshot, re-rendering on every change. */
 export function useUploadTask(task: UploadTask | null): UploadSnapshot | null {

@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import {
   QUESTIONNAIRE_ERRORS,
   requiredQuestionMessage,
+  type AnswerInput,
+  type FormItem,
   type Questionnaire,
 } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
@@ -24,44 +29,88 @@ import {
 } from './questionnaire-draft';
 import { paths } from '@/lib/paths';
 
+/** The form's values: one draft per question, in question order. */
+interface QuestionnaireValues {
+  drafts: Draft[];
+}
+
+const inOrder = (items: FormItem[], drafts: Drafts): Draft[] =>
+  items.map((item) => drafts[item.id] ?? emptyDraft());
+const byItem = (items: FormItem[], drafts: Draft[]): Drafts =>
+  Object.fromEntries(items.map((item, i) => [item.id, drafts[i] ?? emptyDraft()]));
+
+/**
+ * The questionnaire's rules as a schema: every required question answered (spec §5, the contract's message,
+ * reported on the first one left empty), no image still uploading or failed; its output is the answers to send.
+ */
+const answersSchema = (items: FormItem[]) =>
+  z
+    .object({ drafts: z.array(z.custom<Draft>()) })
+    .transform(({ drafts }) => byItem(items, drafts))
+    .superRefine((drafts, ctx) => {
+      const missing = firstUnanswered(items, drafts);
+      if (missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['drafts', items.indexOf(missing)],
+          message: requiredQuestionMessage(missing.prompt),
+        });
+        return;
+      }
+      const waiting = imageProblem(drafts);
+      if (waiting) ctx.addIssue({ code: 'custom', path: ['root'], message: waiting });
+    })
+    .transform((drafts): AnswerInput[] => answersFrom(items, drafts));
+
 /** The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. */
 export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionnaire }) {
   const { subscriptionId, items, submission } = questionnaire;
-  const [drafts, setDrafts] = useState<Drafts>(() => draftsFrom(items, submission));
-  const [error, setError] = useState<string | null>(null);
+  const resolver = useMemo(() => zodResolver(answersSchema(items)), [items]);
+  const { control, handleSubmit, getValues, setError, clearErrors, formState } = useForm<
+    QuestionnaireValues,
+    unknown,
+    AnswerInput[]
+  >({
+    resolver,
+    defaultValues: { drafts: inOrder(items, draftsFrom(items, submission)) },
+    // The message stays until the next submit, as a form-level message.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const submit = useSubmitQuestionnaire(subscriptionId);
   const overlay = useLoadingOverlay();
   const navigate = useNavigate();
+  const errors = formState.errors;
+  const error =
+    errors.root?.server?.message ??
+    errors.drafts?.find?.((draftError) => draftError?.message)?.message ??
+    errors.root?.message ??
+    null;
 
-  const change = (itemId: string) => (update: (d: Draft) => Draft) =>
-    setDrafts((all) => ({ ...all, [itemId]: update(all[itemId] ?? emptyDraft()) }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const missing = firstUnanswered(items, drafts);
-    if (missing) {
-      setError(requiredQuestionMessage(missing.prompt));
-      document.getElementById(questionInputId(missing))?.focus();
-      return;
-    }
-    const waiting = imageProblem(drafts);
-    if (waiting) return setError(waiting);
-    setError(null);
-    overlay.show('Submitting your responses...');
-    try {
-      await submit.mutateAsync(answersFrom(items, drafts));
-      await navigate(paths.dashboard());
-    } catch (failure) {
-      // The server names a question it refused (400); anything else is the catalogue's message (spec §8).
-      setError(
-        failure instanceof ApiError && failure.status === 400
-          ? failure.message
-          : QUESTIONNAIRE_ERRORS.submitFailed,
-      );
-    } finally {
-      overlay.hide();
-    }
-  }
+  const onSubmit = handleSubmit(
+    async (answers) => {
+      clearErrors();
+      overlay.show('Submitting your responses...');
+      try {
+        await submit.mutateAsync(answers);
+        await navigate(paths.dashboard());
+      } catch (failure) {
+        // The server names a question it refused (400); anything else is the catalogue's message (spec §8).
+        setError('root.server', {
+          message:
+            failure instanceof ApiError && failure.status === 400
+              ? failure.message
+              : QUESTIONNAIRE_ERRORS.submitFailed,
+        });
+      } finally {
+        overlay.hide();
+      }
+    },
+    () => {
+      const missing = firstUnanswered(items, byItem(items, getValues('drafts')));
+      if (missing) document.getElementById(questionInputId(missing))?.focus();
+    },
+  );
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
@@ -71,13 +120,20 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
           submit again to update it.
         </p>
       )}
-      {items.map((item) => (
+      {items.map((item, index) => (
         <Card key={item.id}>
-          <QuestionField
-            item={item}
-            draft={drafts[item.id] ?? emptyDraft()}
-            subscriptionId={subscriptionId}
-            onChange={change(item.id)}
+          <Controller
+            control={control}
+            name={`drafts.${index}`}
+            render={({ field }) => (
+              <QuestionField
+                item={item}
+                draft={field.value}
+                subscriptionId={subscriptionId}
+                // Changes arrive as updates of the latest draft (an upload finishing may come after typing).
+                onChange={(update) => field.onChange(update(getValues(`drafts.${index}`)))}
+              />
+            )}
           />
         </Card>
       ))}
