@@ -1,5 +1,14 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Dialog, DialogTitle } from './dialog';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 interface Overlay {
   show(message: string): void;
@@ -8,10 +17,21 @@ interface Overlay {
 
 const OverlayContext = createContext<Overlay>({ show: () => undefined, hide: () => undefined });
 
-/**
- * The global loading overlay of both layouts: blocks the page and says what is happening. It is a modal dialog,
- * so focus is trapped in it and nothing behind it can be reached by keyboard until it goes.
- */
+// The dialog code is loaded when the overlay first shows, so the first script every page loads stays small.
+const BlockingDialog = lazy(() => import('./blocking-dialog'));
+
+/** The spinner and the message, in the dialog (its title) or, for the moment the dialog's code loads, without it. */
+export function OverlayBody({ message, Title }: { message: string; Title?: ComponentType<{ asChild: true; children: ReactNode }> }) {
+  const text = <p className="text-lg font-semibold">{message}</p>;
+  return (
+    <>
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true" />
+      {Title ? <Title asChild>{text}</Title> : text}
+    </>
+  );
+}
+
+/** The global loading overlay of both layouts: blocks the page and says what is happening (a modal dialog). */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const show = useCallback((m: string) => setMessage(m), []);
@@ -20,23 +40,23 @@ export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   return (
     <OverlayContext.Provider value={value}>
       {children}
-      <Dialog
-        open={message !== null}
-        look="blocking"
-        role="alertdialog"
-        aria-busy="true"
-        aria-label={message ?? undefined}
-        aria-describedby={undefined}
-        tabIndex={-1}
-      >
-        <span
-          className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white"
-          aria-hidden="true"
-        />
-        <DialogTitle asChild>
-          <p className="text-lg font-semibold">{message}</p>
-        </DialogTitle>
-      </Dialog>
+      {message !== null && (
+        <Suspense
+          fallback={
+            <div
+              className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-slate-900/60 text-white"
+              role="alertdialog"
+              aria-modal="true"
+              aria-busy="true"
+              aria-label={message}
+            >
+              <OverlayBody message={message} />
+            </div>
+          }
+        >
+          <BlockingDialog message={message} />
+        </Suspense>
+      )}
     </OverlayContext.Provider>
   );
 }
