@@ -66,3 +66,26 @@ export function Dialog({
     </RadixDialog.Root>
   );
 }
+
+/**
+ * The loading overlay's dialog: an icon and what is happening, blocking the page (focus is trapped in it). It is
+ * loaded with this module when the overlay first shows (see loading-overlay).
+ */
+export function BlockingDialog({ message, icon }: { message: string; icon: ReactNode }) {
+  return (
+    <Dialog
+      open
+      look="blocking"
+      role="alertdialog"
+      aria-busy="true"
+      aria-label={message}
+      aria-describedby={undefined}
+      tabIndex={-1}
+    >
+      {icon}
+      <DialogTitle asChild>
+        <p className="text-lg font-semibold">{message}</p>
+      </DialogTitle>
+    </Dialog>
+  );
+}

@@ -6,7 +6,6 @@ import {
   useContext,
   useMemo,
   useState,
-  type ComponentType,
   type ReactNode,
 } from 'react';
 
@@ -17,21 +16,20 @@ interface Overlay {
 
 const OverlayContext = createContext<Overlay>({ show: () => undefined, hide: () => undefined });
 
+const spinner = (
+  <span
+    className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white"
+    aria-hidden="true"
+  />
+);
+
 // The dialog code is loaded when the overlay first shows, so the first script every page loads stays small.
-const BlockingDialog = lazy(() => import('./blocking-dialog'));
+const BlockingDialog = lazy(() => import('./dialog').then((m) => ({ default: m.BlockingDialog })));
 
-/** The spinner and the message, in the dialog (its title) or, for the moment the dialog's code loads, without it. */
-export function OverlayBody({ message, Title }: { message: string; Title?: ComponentType<{ asChild: true; children: ReactNode }> }) {
-  const text = <p className="text-lg font-semibold">{message}</p>;
-  return (
-    <>
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true" />
-      {Title ? <Title asChild>{text}</Title> : text}
-    </>
-  );
-}
-
-/** The global loading overlay of both layouts: blocks the page and says what is happening (a modal dialog). */
+/**
+ * The global loading overlay of both layouts: blocks the page and says what is happening. It is a modal dialog
+ * (focus trapped in it); for the moment its code loads, the same overlay shows without the dialog.
+ */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const show = useCallback((m: string) => setMessage(m), []);
@@ -50,11 +48,12 @@ export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
               aria-busy="true"
               aria-label={message}
             >
-              <OverlayBody message={message} />
+              {spinner}
+              <p className="text-lg font-semibold">{message}</p>
             </div>
           }
         >
-          <BlockingDialog message={message} />
+          <BlockingDialog message={message} icon={spinner} />
         </Suspense>
       )}
     </OverlayContext.Provider>

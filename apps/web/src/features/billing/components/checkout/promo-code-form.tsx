@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { promoRequestSchema, type PromoResult } from '@portal/contracts/billing';
 import { Button } from '@/components/ui/button';
-import { validatePromo } from '../../api/payments';
+import { validatePromo } from '../../api/checkout';
 import { MESSAGES } from '../messages';
 import { Section } from '../section';
 

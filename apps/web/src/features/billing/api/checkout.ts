@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CheckoutRequest, PromoRequest } from '@portal/contracts/billing';
+import { routes } from '@portal/contracts/routes';
+import { api, routeQuery } from '@/lib/api-client';
+
+const { startCheckout: startCheckoutRoute, validatePromoCode, getCard, getPayment } = routes.billing;
+
+/** How often a card or payment the server is still working on is re-read (besides at once on its live topic). */
+const SETTLE_POLL_MS = 2500;
+
+/** validateAndApplyPromoCode (spec §7): the server prices the plan with the code. */
+export const validatePromo = (body: PromoRequest) => api(validatePromoCode, { body });
+
+/** Starts a purchase; the payment comes back Pending and settles live. */
+export const startCheckout = (body: CheckoutRequest) => api(startCheckoutRoute, { body });
+
+/**
+ * One card while Square is still saving it: re-read at once when its live topic `cards:<id>` fires, and every few
+ * seconds in case the event stream is down, until it is saved or refused. `id` null reads nothing.
+ */
+export function useCardUntilSaved(id: string | null) {
+  return useQuery({
+    ...routeQuery(getCard, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      !query.state.data || query.state.data.status === 'PendingSquareCreation' ? SETTLE_POLL_MS : false,
+  });
+}
+
+/**
+ * One payment while it is Pending: re-read at once when its live topic `payments:<id>` fires, and every few seconds
+ * in case the event stream is down, until it is Complete or Failed. `id` null reads nothing.
+ */
+export function usePaymentUntilSettled(id: string | null) {
+  return useQuery({
+    ...routeQuery(getPayment, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (!query.state.data || query.state.data.status === 'Pending' ? SETTLE_POLL_MS : false),
+  });
+}
