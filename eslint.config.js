@@ -41,6 +41,30 @@ export default tseslint.config(
       ],
     },
   },
+  // The same borders for imports through the `@/` alias, which the rule above cannot resolve.
+  ...features.map((f) => ({
+    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/app(/|$)', message: 'A feature never imports the app.' },
+            { regex: `^@/features/(?!${f}/)`, message: 'A feature never imports another feature.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/(app|features)(/|$)', message: 'Shared code never imports features or the app.' }] },
+      ],
+    },
+  },
   {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
