@@ -55,6 +55,8 @@ describe('paths and keys', () => {
     expect(topicQueryKey(topicOf(topics.payments, 'p1'))).toEqual(['payments']);
     expect(topicQueryKey('help-guides')).toEqual(['help-guides']);
     expect(routeQueryKey(routes.account.getSession)).toEqual(['/api/me']);
+    expect(topics.helpGuides).toBe('help-guides');
+    expect(topics.deletionRequests).toBe('deletion-requests');
   });
 
   it('infers the input and output of a route', () => {

@@ -23,7 +23,8 @@ export type TopicRoot = (typeof TOPIC_ROOTS)[number];
 export type Topic = TopicRoot | `${TopicRoot}:${string}`;
 
 /** The roots by name, for code that publishes or keys queries (`topics.payments`). */
-export const topics = Object.fromEntries(TOPIC_ROOTS.map((root) => [root, root])) as {
+const camel = (root: string) => root.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+export const topics = Object.fromEntries(TOPIC_ROOTS.map((root) => [camel(root), root])) as {
   readonly [R in TopicRoot as R extends `${infer A}-${infer B}` ? `${A}${Capitalize<B>}` : R]: R;
 };
 
