@@ -5,6 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
+const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads'];
+const moduleIndexes = serverModules.map((m) => `./${m}/index.ts`);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -62,6 +64,36 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^@/(app|features)(/|$)', message: 'Shared code never imports features or the app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      // A server module is used only through its index.ts; platform/ never knows the modules (app.ts wires them).
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverModules.map((m) => ({
+              target: `./apps/server/src/modules/${m}`,
+              from: './apps/server/src/modules',
+              except: [`./${m}`, ...moduleIndexes],
+              message: `Module "${m}" may use another module only through its index.ts.`,
+            })),
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src/modules',
+              message: 'platform/ never imports modules/: app.ts and main.ts wire them.',
+            },
+            {
+              target: ['./apps/server/src/cli', './apps/server/src/app.ts', './apps/server/src/main.ts'],
+              from: './apps/server/src/modules',
+              except: moduleIndexes,
+              message: 'Use a module through its index.ts.',
+            },
+          ],
+        },
       ],
     },
   },

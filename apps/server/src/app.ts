@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +17,41 @@ import { registerApiDocs } from './platform/http/docs.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
-import { modules } from './modules/index.ts';
+import { squareSandboxRoutes } from './platform/square/sandbox/routes.ts';
+import type { BackgroundWork } from './platform/jobs/start.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { billingRoutes, pendingPaymentSweep, renewalSweep } from './modules/billing/index.ts';
+import { contentRoutes, importDemoContentOnFirstStart } from './modules/content/index.ts';
+import { onboardingRoutes } from './modules/onboarding/index.ts';
+import { planRoutes } from './modules/plans/index.ts';
+import { projectRoutes } from './modules/projects/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
+import { subscriptionRoutes } from './modules/subscriptions/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
+import { API_PREFIX } from '@portal/contracts/routes';
+
+/** Every feature module's routes, in registration order. */
+const modules: FastifyPluginAsync[] = [
+  accountRoutes,
+  planRoutes,
+  contentRoutes,
+  billingRoutes,
+  subscriptionRoutes,
+  uploadRoutes,
+  onboardingRoutes,
+  supportRoutes,
+  projectRoutes,
+  staffRoutes,
+];
+
+/** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */
+export const backgroundWork: readonly BackgroundWork[] = [
+  importDemoContentOnFirstStart,
+  abandonedUploadSweep,
+  renewalSweep,
+  pendingPaymentSweep,
+];
 
 export type Clock = () => Date;
 
@@ -96,6 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventRoutes);
   await app.register(siteRoutes);
   if (!config.googleConfigured) await registerLocalGoogle(app, config);
+  // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
+  await app.register(squareSandboxRoutes);
   for (const register of modules) await app.register(register);
 
   const webRoot = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist;
@@ -120,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Page paths get the app (history fallback); a missing file (e.g. an asset of an older build) is a plain 404.
-    const wantsPage = request.method === 'GET' && serveWeb && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    const wantsPage = request.method === 'GET' && serveWeb && !pathname.startsWith(API_PREFIX) && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` } });
   });

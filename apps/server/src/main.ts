@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { buildApp } from './app.ts';
+import { backgroundWork, buildApp } from './app.ts';
 import { startBackgroundWork } from './platform/jobs/start.ts';
 import { operatorToken } from './platform/http/operator.ts';
 
@@ -19,7 +19,7 @@ async function main() {
   operatorToken(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
-  const stopJobs = await startBackgroundWork(app);
+  const stopJobs = await startBackgroundWork(app, backgroundWork);
 
   let closing = false;
   const shutdown = async (signal: string) => {

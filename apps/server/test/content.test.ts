@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_DELETION_REQUESTS_PER_HOUR } from '../src/modules/content/routes.ts';
+import { GUEST_DELETION_REQUESTS_PER_HOUR } from '../src/modules/account/index.ts';
 import { createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
 import { OPERATOR_TOKEN, demoContent, importThroughEndpoint } from './content-helpers.ts';
 

@@ -2,10 +2,21 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TestContext } from './helpers.ts';
 
-/** Bytes that start with a real file signature, padded to `size` (the server checks the signature only). */
+/** A PNG's signature, its IHDR chunk (1x1, RGBA) and the start of its IDAT chunk: what a sniffer reads of one. */
+const PNG_HEAD = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from([0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+  Buffer.from([0x1f, 0x15, 0xc4, 0x89]),
+  Buffer.from([0, 0, 0x40, 0]),
+  Buffer.from('IDAT'),
+]);
+
+/** Bytes that start like a real file of that kind, padded to `size` (the server checks the head only). */
 export function fileBytes(kind: 'png' | 'jpeg' | 'mp4' | 'text', size: number): Buffer {
   const signatures = {
-    png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    png: PNG_HEAD,
     jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
     mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]),
     text: Buffer.from('hello, this is plain text and not a picture at all '),

@@ -1,7 +1,8 @@
 import { createStaffSchema, type CreateStaffInput, type CreateStaffResult } from '@portal/contracts/staff';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/client.ts';
-import { createOrPromoteStaff } from '../modules/staff/service.ts';
+import { createStaff as createStaffRoute } from '@portal/contracts/routes';
+import { createOrPromoteStaff } from '../modules/staff/index.ts';
 import { callRunningPortal, CliError } from './operator-client.ts';
 import type { CliCommand } from './portal.ts';
 
@@ -29,7 +30,7 @@ export const createStaffCommand: CliCommand = {
       const config = loadConfig();
       const result = config.DATABASE_URL
         ? await createDirectly(config.DATABASE_URL, checked.data)
-        : await callRunningPortal<CreateStaffResult>(config, '/api/operator/staff', checked.data);
+        : await callRunningPortal(config, createStaffRoute, checked.data);
       console.log(describe(result, Boolean(checked.data.password)));
       return 0;
     } catch (error) {

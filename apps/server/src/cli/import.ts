@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { ImportSummary } from '@portal/contracts/content';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/client.ts';
-import { importContent } from '../modules/content/import/apply.ts';
-import { ImportRejected } from '../modules/content/import/parse.ts';
+import { importContent as importContentRoute } from '@portal/contracts/routes';
+import { importContent, ImportRejected } from '../modules/content/index.ts';
 import { callRunningPortal, CliError } from './operator-client.ts';
 import type { CliCommand } from './portal.ts';
 
@@ -27,7 +27,7 @@ export const importCommand: CliCommand = {
       const config = loadConfig();
       const summary = config.DATABASE_URL
         ? await importDirectly(config.DATABASE_URL, data)
-        : await callRunningPortal<ImportSummary>(config, '/api/operator/content/import', data);
+        : await callRunningPortal(config, importContentRoute, data);
       console.log(describe(path.relative(process.env.INIT_CWD ?? process.cwd(), file) || file, summary));
       return 0;
     } catch (error) {

@@ -1,18 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
-import { subscriptions } from '../subscriptions/schema.ts';
-
-export const ACTIVE_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE'] as const;
-
-export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_STATUSES])))
-    .limit(1);
-  return rows.length > 0;
-}
+import { accountDeletionRequests } from './schema.ts';
 
 export async function updateProfile(
   db: Db,
@@ -33,4 +22,21 @@ export async function updateProfileImage(db: Db, userId: string, image: string, 
 export async function findUser(db: Db, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+export type NewDeletionRequest = typeof accountDeletionRequests.$inferInsert;
+
+export async function insertDeletionRequest(db: Db, row: NewDeletionRequest) {
+  const [stored] = await db.insert(accountDeletionRequests).values(row).returning();
+  return stored!;
+}
+
+/** Newest first; optionally only those for one e-mail address (compared as stored, lower-case). */
+export function listDeletionRequests(db: Db, email?: string) {
+  return db
+    .select()
+    .from(accountDeletionRequests)
+    .where(email ? eq(accountDeletionRequests.email, email.toLowerCase()) : undefined)
+    .orderBy(desc(accountDeletionRequests.requestedAt))
+    .limit(500);
 }

@@ -1,61 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meSchema, sessionStateSchema } from '@portal/contracts/auth';
-import { profilePhotoSchema, profileUpdateSchema } from '@portal/contracts/account';
-import { requireUser, sessionUser, toMe } from '../../platform/auth/session.ts';
-import { registerUploadPurpose } from '../uploads/purposes.ts';
-import { hasActiveSubscription } from './repository.ts';
-import { changeProfile, changeProfilePhoto } from './service.ts';
+import { accountRoutes as route } from '@portal/contracts/routes';
+import { sessionUser } from '../../platform/auth/session.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { registerRoute } from '../../platform/http/route.ts';
+import { registerUploadPurpose } from '../uploads/index.ts';
+import { changeProfile, changeProfilePhoto, deletionRequests, requestAccountDeletion, sessionState } from './service.ts';
 import { profilePicturePurpose } from './upload-purpose.ts';
 
-export async function accountRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+/** Guests may file this many deletion requests per client address per hour; signed-in users are not limited. */
+export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
+
+/** The profile, the session state, and account deletion requests. */
+export async function accountRoutes(app: FastifyInstance) {
   registerUploadPurpose('profile-picture', profilePicturePurpose);
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'The signed-in user, and where spec §4 sends them after sign-in',
-        response: { 200: sessionStateSchema },
-      },
-    },
+  registerRoute(app, route.getSession, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return sessionState(app.db, await sessionUser(request));
+  });
+  registerRoute(app, route.updateProfile, async (request) => changeProfile(app, request.user, request.body));
+  registerRoute(app, route.setProfilePhoto, async (request) => changeProfilePhoto(app, request.user, request.body.fileId));
+
+  registerRoute(
+    app,
+    route.requestAccountDeletion,
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const user = await sessionUser(request);
-      if (!user) return { user: null, landing: null };
-      const active = await hasActiveSubscription(app.db, user.id);
-      return { user: toMe(user), landing: active ? ('/dashboard' as const) : ('/select-plan' as const) };
+      const stored = await requestAccountDeletion(app.db, request.body, user?.id ?? null, app.clock());
+      return reply.code(201).send(stored);
     },
-  );
-
-  app.patch(
-    '/api/me',
     {
-      schema: {
-        tags: ['account'],
-        summary: 'Changes the name and phone number of the signed-in user',
-        security: [{ session: [] }],
-        body: profileUpdateSchema,
-        response: { 200: meSchema },
+      config: {
+        rateLimit: {
+          max: GUEST_DELETION_REQUESTS_PER_HOUR,
+          timeWindow: 60 * 60 * 1000,
+          allowList: async (request) => Boolean(await sessionUser(request)),
+          errorResponseBuilder: () =>
+            new AppError(429, 'RATE_LIMITED', 'Too many deletion requests from this address. Please try again later.'),
+        },
       },
     },
-    async (request) => changeProfile(app, await requireUser(request), request.body),
   );
-
-  app.put(
-    '/api/me/photo',
-    {
-      schema: {
-        tags: ['account'],
-        summary:
-          'Makes a finished profile-picture upload (purpose profile-picture, target: own user id) the profile photo',
-        security: [{ session: [] }],
-        body: profilePhotoSchema,
-        response: { 200: meSchema },
-      },
-    },
-    async (request) => changeProfilePhoto(app, await requireUser(request), request.body.fileId),
-  );
+  registerRoute(app, route.listDeletionRequests, async (request) => ({
+    requests: await deletionRequests(app.db, request.query.email),
+  }));
 }

@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { Me } from '@portal/contracts/auth';
-import type { ProfileUpdate } from '@portal/contracts/account';
+import type { Me, SessionState } from '@portal/contracts/auth';
+import type { DeletionRequest, DeletionRequestInput, ProfileUpdate } from '@portal/contracts/account';
+import { topics } from '@portal/contracts/topics';
 import { toMe, type SessionUser } from '../../platform/auth/session.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { getCompletedUpload } from '../uploads/service.ts';
+import { hasActiveSubscription } from '../subscriptions/index.ts';
+import { getCompletedUpload } from '../uploads/index.ts';
 import * as repo from './repository.ts';
+import type { accountDeletionRequests } from './schema.ts';
+
+/** The signed-in user, and where spec §4 sends them after sign-in. */
+export async function sessionState(db: Db, user: SessionUser | null): Promise<SessionState> {
+  if (!user) return { user: null, landing: null };
+  const active = await hasActiveSubscription(db, user.id);
+  return { user: toMe(user), landing: active ? '/dashboard' : '/select-plan' };
+}
 
 async function currentProfile(app: FastifyInstance, userId: string): Promise<Me> {
   const row = await repo.findUser(app.db, userId);
@@ -38,4 +50,39 @@ export async function changeProfilePhoto(
   }
   await repo.updateProfileImage(app.db, user.id, upload.url, app.clock());
   return currentProfile(app, user.id);
+}
+
+const toDeletionRequest = (row: typeof accountDeletionRequests.$inferSelect): DeletionRequest => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  reason: row.reason,
+  status: row.status,
+  requestedAt: row.requestedAt.getTime(),
+  userId: row.userId,
+});
+
+/** Spec §3: a pending request with the server's time, for the signed-in user or for 'guest'. */
+export async function requestAccountDeletion(
+  db: Db,
+  input: DeletionRequestInput,
+  userId: string | null,
+  now: Date,
+): Promise<DeletionRequest> {
+  const stored = await repo.insertDeletionRequest(db, {
+    id: crypto.randomUUID(),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    reason: input.reason || null,
+    status: 'pending',
+    requestedAt: now,
+    userId: userId ?? 'guest',
+  });
+  await publishChange(db, { topic: topics.deletionRequests, audience: { staff: true } });
+  return toDeletionRequest(stored);
+}
+
+/** Stored requests, newest first, for operators. */
+export async function deletionRequests(db: Db, email?: string): Promise<DeletionRequest[]> {
+  return (await repo.listDeletionRequests(db, email)).map(toDeletionRequest);
 }

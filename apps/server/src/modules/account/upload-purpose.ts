@@ -1,4 +1,4 @@
-import type { UploadPurpose } from '../uploads/purposes.ts';
+import type { UploadPurpose } from '../uploads/index.ts';
 
 /**
  * Profile pictures (spec §3: `profile_pictures/{uid}`). The target is the user's own id; a new picture replaces

@@ -1,16 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutInput, Payment, PromoResult } from '@portal/contracts/billing';
+import type { CheckoutInput, Payment, PaymentsConfig, PromoResult } from '@portal/contracts/billing';
+import { tokenizeCard as tokenizeCardRoute } from '@portal/contracts/routes';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { findSubscription } from '../subscriptions/repository.ts';
-import { SUBSCRIPTION_NOT_FOUND } from '../subscriptions/service.ts';
-import { reactivationOf } from '../subscriptions/views.ts';
+import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts';
+import { findSubscription, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
 import { CARD_NOT_FOUND } from './cards-service.ts';
-import { findPaymentByKey, insertPayment } from './payments-repository.ts';
-import { findPlan, findPlanForSale, type PricedPlan } from './plans.ts';
+import { findPayment, findPaymentByKey, insertPayment, listPayments } from './payments-repository.ts';
+import { findPlan, findPlanForSale, type PricedPlan } from '../plans/index.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
 import type { CardRow } from './schema.ts';
@@ -134,4 +134,33 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
   }
   app.billing.later(() => processPayment(app, row.id));
   return { payment: toPayment(row), created: true };
+}
+
+/** Client ids for the card form (spec §7 getSquareClientIds); locally, where the sandbox's tokenizer answers. */
+export function paymentsConfig(app: FastifyInstance): PaymentsConfig {
+  const credentials = squareCredentials(app.config);
+  return {
+    environment: credentials.environment,
+    applicationId: credentials.applicationId,
+    locationId: credentials.locationId,
+    sdkUrl: squareSdkUrl(credentials.environment),
+    tokenizeUrl: credentials.environment === 'local' ? tokenizeCardRoute.path : null,
+  };
+}
+
+/** Prices a plan with a promo code (spec §7 validateAndApplyPromoCode); a refused code is a result, not an error. */
+export async function quotePromo(app: FastifyInstance, planId: string, promoCode: string): Promise<PromoResult> {
+  const plan = await findPlan(app.db, planId);
+  if (!plan) throw notFound(PLAN_NOT_FOUND);
+  return (await evaluatePromo(app.db, promoCode, plan, app.clock())).result;
+}
+
+export async function paymentsOf(app: FastifyInstance, userId: string): Promise<Payment[]> {
+  return (await listPayments(app.db, userId)).map(toPayment);
+}
+
+export async function paymentOf(app: FastifyInstance, userId: string, id: string): Promise<Payment> {
+  const row = await findPayment(app.db, userId, id);
+  if (!row) throw notFound('Payment not found.');
+  return toPayment(row);
 }

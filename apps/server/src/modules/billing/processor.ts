@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
-import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from '../subscriptions/lifecycle.ts';
+import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from '../subscriptions/index.ts';
 import { claimPayment, lockPayment, updatePayment } from './payments-repository.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { PROMO_MESSAGES, type PromoResult } from '@portal/contracts/billing';
 import type { Db } from '../../platform/db/client.ts';
-import { promoCodes } from '../content/schema.ts';
-import type { PricedPlan } from './plans.ts';
+import { promoCodes } from '../content/index.ts';
+import type { PricedPlan } from '../plans/index.ts';
 
 export interface PromoEvaluation {
   ok: boolean;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { subscriptions, type SubscriptionRow } from '../subscriptions/schema.ts';
+import { subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
 import { processPayment } from './processor.ts';

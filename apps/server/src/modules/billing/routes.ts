@@ -1,22 +1,69 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cardRoutes } from './cards-routes.ts';
+import { billingRoutes as route } from '@portal/contracts/routes';
+import { registerRoute } from '../../platform/http/route.ts';
+import { addCard, cardListOf, cardOf, deleteCard, makeDefaultCard } from './cards-service.ts';
+import { paymentOf, paymentsConfig, paymentsOf, quotePromo, startCheckout } from './checkout-service.ts';
 import { installClockControl } from './clock-control.ts';
 import { createBilling } from './context.ts';
-import { billingOperatorRoutes } from './operator-routes.ts';
-import { paymentRoutes } from './payment-routes.ts';
+import { perSession } from './rate-limit.ts';
+import { runRenewalSweep } from './renewals.ts';
+import { runPendingSweep } from './sweeps.ts';
+
+async function sweepNow(app: FastifyInstance) {
+  const renewals = await runRenewalSweep(app);
+  const pending = await runPendingSweep(app);
+  return { now: app.clock().getTime(), renewals: renewals.length, pending };
+}
 
 /**
- * Billing: saved cards, checkout, payments, renewals. Registered on the root instance because it decorates it
- * (`app.billing`: the Square gateway and the work queue) and, on test servers, makes its clock movable.
+ * Billing: saved cards, checkout, payments, renewals, and the operator's sweeps. Registered on the root instance
+ * because it decorates it (`app.billing`: the Square gateway and the work queue) and, on test servers, makes its
+ * clock movable.
  */
 export const billingRoutes = fp(
   async (app) => {
     app.decorate('billing', createBilling(app));
     app.addHook('onClose', async () => app.billing.settle());
     const advanceClock = app.config.ALLOW_CLOCK_CONTROL ? installClockControl(app) : null;
-    await app.register(cardRoutes);
-    await app.register(paymentRoutes);
-    await app.register(billingOperatorRoutes, { advanceClock });
+
+    registerRoute(app, route.listCards, async (request) => cardListOf(app, request.user.id));
+    registerRoute(
+      app,
+      route.addCard,
+      async (request, reply) => reply.code(202).send(await addCard(app, request.user.id, request.body.nonce)),
+      { config: perSession(20) },
+    );
+    registerRoute(app, route.getCard, async (request) => cardOf(app, request.user.id, request.params.id));
+    registerRoute(app, route.deleteCard, async (request, reply) => {
+      await deleteCard(app, request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    });
+    registerRoute(app, route.setDefaultCard, async (request) => makeDefaultCard(app, request.user.id, request.body.cardId));
+
+    registerRoute(app, route.getPaymentsConfig, async () => paymentsConfig(app));
+    registerRoute(app, route.validatePromoCode, async (request) =>
+      quotePromo(app, request.body.serviceId, request.body.promoCode),
+    );
+    registerRoute(
+      app,
+      route.startCheckout,
+      async (request, reply) => {
+        const { payment, created } = await startCheckout(app, request.user, request.body);
+        return reply.code(created ? 202 : 200).send(payment);
+      },
+      { config: perSession(30) },
+    );
+    registerRoute(app, route.listPayments, async (request) => ({ payments: await paymentsOf(app, request.user.id) }));
+    registerRoute(app, route.getPayment, async (request) => paymentOf(app, request.user.id, request.params.id));
+
+    registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
+    if (advanceClock) {
+      registerRoute(app, route.advanceBillingClock, async (request) => {
+        advanceClock(request.body.advanceMs + Math.round(request.body.advanceDays * 86_400_000));
+        return sweepNow(app);
+      });
+    }
   },
   { name: 'billing' },
 );

@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PromoResult } from '@portal/contracts/billing';
 import { users } from '../../platform/auth/schema.ts';
-import { subscriptions } from '../subscriptions/schema.ts';
+import { subscriptions } from '../subscriptions/index.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -2,19 +2,6 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const services = pgTable('services', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  price: text('price').notNull(),
-  amount: integer('amount').notNull(),
-  recurring: text('recurring').notNull().default('month'),
-  description: text('description'),
-  visibility: text('visibility').notNull().default('visible'),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: stamp('created_at').notNull().defaultNow(),
-  updatedAt: stamp('updated_at').notNull().defaultNow(),
-});
-
 export const promoCodes = pgTable('promo_codes', {
   code: text('code').primaryKey(),
   type: text('type', { enum: ['percent', 'amount'] }).notNull(),
@@ -24,12 +11,6 @@ export const promoCodes = pgTable('promo_codes', {
   serviceIds: text('service_ids').array(),
   maxRedemptions: integer('max_redemptions'),
   redemptions: integer('redemptions').notNull().default(0),
-});
-
-export const completionStepTemplates = pgTable('completion_step_templates', {
-  id: text('id').primaryKey(),
-  stepIndex: integer('step_index').notNull(),
-  stepDetails: text('step_details').notNull(),
 });
 
 export interface FormItemOption {
@@ -72,14 +53,4 @@ export const helpGuides = pgTable('help_guides', {
   howToUse: text('how_to_use').notNull().default(''),
   tags: text('tags').array().notNull().default([]),
   lastUpdated: stamp('last_updated'),
-});
-
-export const accountDeletionRequests = pgTable('account_deletion_requests', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  reason: text('reason'),
-  status: text('status').notNull().default('pending'),
-  requestedAt: stamp('requested_at').notNull().defaultNow(),
-  userId: text('user_id').notNull(),
 });

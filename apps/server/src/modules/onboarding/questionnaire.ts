@@ -13,7 +13,7 @@ import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { getCompletedUpload } from '../uploads/service.ts';
+import { getCompletedUpload } from '../uploads/index.ts';
 import * as repo from './repository.ts';
 
 type FormItemRow = Awaited<ReturnType<typeof repo.listFormItems>>[number];

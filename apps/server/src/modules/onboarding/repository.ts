@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
-import { featuredBanners, formItems, services } from '../content/schema.ts';
-import { completionSteps, subscriptions } from '../subscriptions/schema.ts';
-import { ACTIVE_STATUSES } from '../account/repository.ts';
+import { ACTIVE_SUBSCRIPTION_STATUSES as ACTIVE_STATUSES } from '@portal/contracts/subscriptions';
+import { featuredBanners, formItems } from '../content/index.ts';
+import { services } from '../plans/index.ts';
+import { completionSteps, subscriptions } from '../subscriptions/index.ts';
 import { formSubmissions, type FormSubmissionRow } from './schema.ts';
 
 /** The user's subscription (any status), or undefined: another user's subscription is not found. */

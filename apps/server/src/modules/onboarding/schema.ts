@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FormAnswer } from '@portal/contracts/onboarding';
 import { users } from '../../platform/auth/schema.ts';
-import { subscriptions } from '../subscriptions/schema.ts';
+import { subscriptions } from '../subscriptions/index.ts';
 
 export const formSubmissions = pgTable('form_submissions', {
   subscriptionId: text('subscription_id')

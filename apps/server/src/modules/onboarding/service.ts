@@ -9,7 +9,7 @@ import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { startSubscription } from '../subscriptions/lifecycle.ts';
+import { startSubscription } from '../subscriptions/index.ts';
 import * as repo from './repository.ts';
 
 export async function listBanners(db: Db): Promise<Banner[]> {

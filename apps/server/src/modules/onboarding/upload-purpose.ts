@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UploadPurpose } from '../uploads/purposes.ts';
+import type { UploadPurpose } from '../uploads/index.ts';
 import { isImageQuestion } from './questionnaire.ts';
 import { findFormItem, findOwnSubscription } from './repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
-import { subscriptions } from '../subscriptions/schema.ts';
+import { subscriptions } from '../subscriptions/index.ts';
 import { projects } from './schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;

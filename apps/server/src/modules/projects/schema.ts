@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
-import { subscriptions } from '../subscriptions/schema.ts';
+import { subscriptions } from '../subscriptions/index.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

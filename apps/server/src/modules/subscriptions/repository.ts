@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import type { Db } from '../../platform/db/client.ts';
-import { completionStepTemplates } from '../content/schema.ts';
-import { completionSteps, subscriptions, type SubscriptionRow } from './schema.ts';
+import { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 
 export async function listSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startDate), desc(subscriptions.id));
@@ -45,4 +45,14 @@ export async function createSubscriptionWithSteps(tx: Db, values: NewSubscriptio
     );
   }
   return row!;
+}
+
+/** Does the user hold a subscription that is active now (spec §4 landing after sign-in)? */
+export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES])))
+    .limit(1);
+  return rows.length > 0;
 }

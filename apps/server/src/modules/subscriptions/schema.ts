@@ -40,3 +40,10 @@ export const completionSteps = pgTable('completion_steps', {
   stepStatus: text('step_status').notNull().default('pending'),
   completedAt: stamp('completed_at'),
 });
+
+/** The setup steps every new subscription starts with (written by the content import). */
+export const completionStepTemplates = pgTable('completion_step_templates', {
+  id: text('id').primaryKey(),
+  stepIndex: integer('step_index').notNull(),
+  stepDetails: text('step_details').notNull(),
+});

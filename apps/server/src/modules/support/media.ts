@@ -1,7 +1,7 @@
 import { CHAT_IMAGE_PURPOSE, CHAT_VIDEO_PURPOSE } from '@portal/contracts/support';
 import type { Db } from '../../platform/db/client.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { getCompletedUpload } from '../uploads/service.ts';
+import { getCompletedUpload } from '../uploads/index.ts';
 
 export { fileUrl } from '@portal/contracts/uploads';
 

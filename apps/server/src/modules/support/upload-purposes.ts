@@ -1,5 +1,5 @@
 import { CHAT_IMAGE_PURPOSE, CHAT_VIDEO_PURPOSE } from '@portal/contracts/support';
-import { registerUploadPurpose, sanitizeFileName } from '../uploads/purposes.ts';
+import { registerUploadPurpose, sanitizeFileName } from '../uploads/index.ts';
 import { findChat } from './repository.ts';
 
 /**

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireUser } from '../../platform/auth/session.ts';
+import { uploadRoutes as route } from '@portal/contracts/routes';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { findCompletedUpload } from './repository.ts';
-import { mayRead } from './service.ts';
+import { registerRoute } from '../../platform/http/route.ts';
+import { readableFile } from './service.ts';
 import { uploadStorage, type ByteRange } from './storage.ts';
 
 // Served files are data, never pages: nothing in them may run, even if opened directly.
@@ -38,54 +36,37 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
-export async function fileRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function fileRoutes(app: FastifyInstance) {
   const storage = uploadStorage(app.config);
 
-  app.get(
-    '/api/files/:fileId',
-    {
-      schema: {
-        tags: ['uploads'],
-        summary:
-          'A finished upload, to its owner, the people its purpose allows (e.g. chat participants) and staff',
-        security: [{ session: [] }],
-        params: z.object({ fileId: z.string().min(1).max(100) }),
-        querystring: z.object({ download: z.string().max(300).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const upload = await findCompletedUpload(app.db, request.params.fileId);
-      // A file this user may not read is answered exactly like one that does not exist.
-      if (!upload || !(await mayRead(app.db, user, upload))) throw notFound('File not found.');
-      const size = await storage.size(upload.storageKey);
-      if (size === null) throw notFound('File not found.');
+  registerRoute(app, route.getFile, async (request, reply) => {
+    const upload = await readableFile(app.db, request.user, request.params.fileId);
+    const size = await storage.size(upload.storageKey);
+    if (size === null) throw notFound('File not found.');
 
-      const range = request.headers.range ? parseRange(request.headers.range, size) : undefined;
-      if (range === null) {
-        reply.header('content-range', `bytes */${size}`);
-        throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'That part of the file does not exist.');
-      }
-      const body = await storage.read(upload.storageKey, range);
-      reply.headers({
-        'content-type': upload.contentType,
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': FILE_POLICY,
-        'cache-control': 'private, max-age=3600',
-        'accept-ranges': 'bytes',
-      });
-      if (request.query.download !== undefined)
-        reply.header('content-disposition', attachment(request.query.download));
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', size);
-      }
-      return reply.send(body);
-    },
-  );
+    const range = request.headers.range ? parseRange(request.headers.range, size) : undefined;
+    if (range === null) {
+      reply.header('content-range', `bytes */${size}`);
+      throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'That part of the file does not exist.');
+    }
+    const body = await storage.read(upload.storageKey, range);
+    reply.headers({
+      'content-type': upload.contentType,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': FILE_POLICY,
+      'cache-control': 'private, max-age=3600',
+      'accept-ranges': 'bytes',
+    });
+    if (request.query.download !== undefined)
+      reply.header('content-disposition', attachment(request.query.download));
+    if (range) {
+      reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', size);
+    }
+    return reply.send(body);
+  });
 }

@@ -101,7 +101,7 @@ async function verifyAndStore(app: FastifyInstance, uploadId: string): Promise<U
   if (row.completedAt) return row;
   const storage = uploadStorage(app.config);
   const tusId = incomingId(uploadId);
-  const found = sniff(await storage.readIncomingHead(tusId, SNIFF_BYTES));
+  const found = await sniff(await storage.readIncomingHead(tusId, SNIFF_BYTES));
   const declared = kindOfType(row.contentType);
   const allowedKinds = findUploadPurpose(row.purpose)?.kinds ?? [];
   if (!found || found.kind !== declared || !allowedKinds.includes(found.kind)) {
@@ -161,4 +161,18 @@ export async function mayRead(
   if (user.role === 'staff' || upload.userId === user.id) return true;
   const purpose = findUploadPurpose(upload.purpose);
   return purpose ? purpose.canRead(db, user, upload.targetId) : false;
+}
+
+/** The user's own upload, finished or not; "not found" for anyone else's. */
+export async function ownUpload(db: Db, userId: string, uploadId: string): Promise<UploadRow> {
+  const upload = await repo.findOwnUpload(db, userId, uploadId);
+  if (!upload) throw notFound('That upload was not found.');
+  return upload;
+}
+
+/** A finished file this user may read. One they may not is answered exactly like one that does not exist. */
+export async function readableFile(db: Db, user: SessionUser, fileId: string): Promise<UploadRow> {
+  const upload = await repo.findCompletedUpload(db, fileId);
+  if (!upload || !(await mayRead(db, user, upload))) throw notFound('File not found.');
+  return upload;
 }

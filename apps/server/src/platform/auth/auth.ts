@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
@@ -25,7 +26,7 @@ export function createAuth(config: Config, db: Db) {
   return betterAuth({
     appName: 'Your Business Your App',
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { signUpSchema } from '@portal/contracts/auth';
+import { AUTH_BASE_PATH, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
 import { AppError, badRequest } from '../http/errors.ts';
 
 /** Readable messages for better-auth's error codes (spec §5: the provider's messages, made readable). */
@@ -50,8 +51,9 @@ export async function authRoutes(app: FastifyInstance) {
   };
   const hidden = { schema: { hide: true } };
 
-  app.post('/api/auth/sign-in/email', { ...hidden, config: limited }, forwardToAuth);
-  app.post('/api/auth/sign-up/email', {
+  // better-auth checks its own input and answers in its own shapes: only the path comes from the route table.
+  app.post(signInWithEmail.path, { ...hidden, config: limited }, forwardToAuth);
+  app.post(signUpWithEmail.path, {
     ...hidden,
     config: limited,
     preHandler: async (request) => {
@@ -60,5 +62,5 @@ export async function authRoutes(app: FastifyInstance) {
       request.body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
     },
   }, forwardToAuth);
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', ...hidden, handler: forwardToAuth });
+  app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, ...hidden, handler: forwardToAuth });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_DOCS_PATH } from '@portal/contracts/routes';
 
 /** OpenAPI document built from the routes' zod schemas, with its viewer at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance) {
@@ -12,5 +13,5 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 }

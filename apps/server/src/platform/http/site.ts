@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteConfigSchema } from '@portal/contracts/site';
+import { getSiteConfig } from '@portal/contracts/routes';
+import { registerRoute } from './route.ts';
 
-export async function siteRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export async function siteRoutes(app: FastifyInstance) {
   const c = app.config;
   const body = {
     links: {
@@ -17,12 +16,8 @@ export async function siteRoutes(base: FastifyInstance) {
       videoEmbed: c.LINK_VIDEO_EMBED,
     },
   };
-  app.get(
-    '/api/site',
-    { schema: { tags: ['site'], summary: 'Outside links shown on the pages', response: { 200: siteConfigSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return body;
-    },
-  );
+  registerRoute(app, getSiteConfig, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return body;
+  });
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { backgroundWork } from '../../modules/index.ts';
 
 /** A piece of background work (sweeps, first-start imports); returns how to stop it. */
 export type BackgroundWork = (app: FastifyInstance) => Promise<() => Promise<void> | void>;
 
-export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
+/** Starts the given work in order (the app names it: `backgroundWork` in app.ts). */
+export async function startBackgroundWork(
+  app: FastifyInstance,
+  work: readonly BackgroundWork[],
+): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void> | void> = [];
-  for (const work of backgroundWork) stops.push(await work(app));
+  for (const start of work) stops.push(await start(app));
   return async () => {
     for (const stop of stops) await stop();
   };

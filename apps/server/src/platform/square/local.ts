@@ -1,3 +1,4 @@
+import { SQUARE_SANDBOX_BASE_PATH } from '@portal/contracts/routes';
 import type { Config } from '../../config.ts';
 
 /**
@@ -9,7 +10,7 @@ export const LOCAL_SQUARE = {
   applicationId: 'sandbox-sq0idb-local-portal-sandbox',
   locationId: 'LLOCALSANDBOX01',
   /** Where the sandbox answers Square's REST paths on our own server. */
-  basePath: '/square-sandbox',
+  basePath: SQUARE_SANDBOX_BASE_PATH,
 } as const;
 
 export interface SquareCredentials {

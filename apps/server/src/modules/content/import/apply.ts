@@ -1,21 +1,16 @@
 import type { ImportSummary } from '@portal/contracts/content';
 import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
-import {
-  completionStepTemplates,
-  faqs,
-  featuredBanners,
-  formItems,
-  helpGuides,
-  promoCodes,
-  services,
-} from '../schema.ts';
+import { services } from '../../plans/index.ts';
+import { completionStepTemplates } from '../../subscriptions/index.ts';
+import { topics } from '@portal/contracts/topics';
+import { faqs, featuredBanners, formItems, helpGuides, promoCodes } from '../schema.ts';
 import { COLLECTIONS, ImportRejected, parseExport, type ParsedExport } from './parse.ts';
 import { writeProjects } from './projects.ts';
 import { existingServiceIds, lockImports, upsertChanged, type UpsertResult } from './repository.ts';
 
 /** Public topics refetched by open pages when a collection changes (query keys of the same root). */
-const PUBLIC_TOPICS = { services: 'plans', faqs: 'faqs', banners: 'banners', guides: 'help-guides' } as const;
+const PUBLIC_TOPICS = { services: topics.plans, faqs: topics.faqs, banners: topics.banners, guides: topics.helpGuides } as const;
 
 /**
  * Imports a realtime-database export: validates everything first, then upserts every collection in one

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
-import { projects } from '../../projects/schema.ts';
+import { projects } from '../../projects/index.ts';
 import { ImportRejected, type ParsedExport } from './parse.ts';
 import { findSubscriptionOwners, findUsers, upsertChanged } from './repository.ts';
 

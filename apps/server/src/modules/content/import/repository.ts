@@ -2,8 +2,8 @@ import { getTableColumns, getTableName, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
 import { users } from '../../../platform/auth/schema.ts';
-import { subscriptions } from '../../subscriptions/schema.ts';
-import { services } from '../schema.ts';
+import { services } from '../../plans/index.ts';
+import { subscriptions } from '../../subscriptions/index.ts';
 
 export interface UpsertResult {
   created: number;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { squareSandboxRoutes as route } from '@portal/contracts/routes';
 import { LOCAL_SQUARE } from '../local.ts';
 import { authorized, errorAnswer, idempotent, parseBody, send, squareId, UNAUTHORIZED, type Answer } from './http.ts';
 import { sandboxCards, sandboxCustomers, sandboxNonces, sandboxPayments } from './schema.ts';
@@ -40,15 +41,14 @@ const notFound = (what: string) => errorAnswer(404, { category: 'INVALID_REQUEST
  */
 export async function squareSandboxRoutes(app: FastifyInstance) {
   if (app.config.SQUARE_ENVIRONMENT !== 'local') return;
-  const base = LOCAL_SQUARE.basePath;
   const hide = { schema: { hide: true } };
   const guarded = (handler: (request: FastifyRequest) => Promise<Answer>) => async (request: FastifyRequest, reply: Parameters<typeof send>[0]) =>
     send(reply, authorized(request) ? await handler(request) : UNAUTHORIZED);
   const now = () => app.clock();
 
-  await app.register(tokenizerRoute, { prefix: base });
+  await app.register(tokenizerRoute);
 
-  app.post(`${base}/v2/customers`, hide, guarded(async (request) => {
+  app.post(route.createSquareCustomer.path, hide, guarded(async (request) => {
     const parsed = parseBody(customerBody, request.body);
     if (!parsed.ok) return parsed.answer;
     const create = async (db: typeof app.db): Promise<Answer> => {
@@ -62,7 +62,7 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     return k ? idempotent(app.db, 'POST /v2/customers', k, request.body, create) : create(app.db);
   }));
 
-  app.post(`${base}/v2/cards`, hide, guarded(async (request) => {
+  app.post(route.createSquareCard.path, hide, guarded(async (request) => {
     const parsed = parseBody(cardBody, request.body);
     if (!parsed.ok) return parsed.answer;
     const { idempotency_key, source_id, card: wanted } = parsed.value;
@@ -89,13 +89,13 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     });
   }));
 
-  app.get(`${base}/v2/cards/:id`, hide, guarded(async (request) => {
+  app.get(route.getSquareCard.path, hide, guarded(async (request) => {
     const { id } = request.params as { id: string };
     const [row] = await app.db.select().from(sandboxCards).where(eq(sandboxCards.id, id));
     return row ? { status: 200, body: { card: row.body } } : notFound('Card');
   }));
 
-  app.post(`${base}/v2/cards/:id/disable`, hide, guarded(async (request) => {
+  app.post(route.disableSquareCard.path, hide, guarded(async (request) => {
     const { id } = request.params as { id: string };
     const [row] = await app.db.select().from(sandboxCards).where(eq(sandboxCards.id, id));
     if (!row) return notFound('Card');
@@ -105,7 +105,7 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     return { status: 200, body: { card } };
   }));
 
-  app.post(`${base}/v2/payments`, hide, guarded(async (request) => {
+  app.post(route.createSquarePayment.path, hide, guarded(async (request) => {
     const parsed = parseBody(paymentBody, request.body);
     if (!parsed.ok) return parsed.answer;
     const p = parsed.value;
@@ -154,7 +154,7 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     });
   }));
 
-  app.get(`${base}/v2/payments/:id`, hide, guarded(async (request) => {
+  app.get(route.getSquarePayment.path, hide, guarded(async (request) => {
     const { id } = request.params as { id: string };
     const [row] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
     return row ? { status: 200, body: { payment: row.body } } : notFound('Payment');

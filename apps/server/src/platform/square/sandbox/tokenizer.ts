@@ -1,3 +1,4 @@
+import { tokenizeCard } from '@portal/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LOCAL_SQUARE } from '../local.ts';
@@ -24,7 +25,7 @@ type FieldError = { field: 'cardNumber' | 'expirationDate' | 'cvv' | 'postalCode
  */
 export async function tokenizerRoute(app: FastifyInstance) {
   app.post(
-    '/v2/card-nonce',
+    tokenizeCard.path,
     { schema: { hide: true }, config: { rateLimit: { max: 300, timeWindow: 60_000 } } },
     async (request, reply) => {
       const parsed = tokenizeBody.safeParse(request.body ?? {});

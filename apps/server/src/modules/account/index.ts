@@ -1,0 +1,2 @@
+/** Account: the profile and its photo, the session state after sign-in, and account deletion requests. */
+export { accountRoutes, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';

@@ -1,0 +1,14 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Spec §3 AccountDeletionRequest. */
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  reason: text('reason'),
+  status: text('status').notNull().default('pending'),
+  requestedAt: stamp('requested_at').notNull().defaultNow(),
+  userId: text('user_id').notNull(),
+});

@@ -1,0 +1,2 @@
+/** Onboarding: the dashboard (banners, Action Center), the business questionnaire and the completion steps. */
+export { onboardingRoutes } from './routes.ts';

@@ -1,0 +1,7 @@
+/**
+ * Plans (spec §3 Services): what pricing shows and what a purchase copies. The content import writes the table;
+ * billing prices purchases with `findPlan`/`findPlanForSale`.
+ */
+export { planRoutes } from './routes.ts';
+export { findPlan, findPlanForSale, type PricedPlan } from './repository.ts';
+export { services } from './schema.ts';

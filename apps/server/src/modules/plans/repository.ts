@@ -1,0 +1,69 @@
+import { and, asc, eq, exists, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { subscriptions } from '../subscriptions/index.ts';
+import { services } from './schema.ts';
+
+const VISIBLE = 'visible';
+
+const planColumns = {
+  id: services.id,
+  title: services.title,
+  price: services.price,
+  amount: services.amount,
+  recurring: services.recurring,
+  description: services.description,
+};
+
+/** Plans customers may choose (spec §9: only visibility "visible"), in the order staff set, then by title. */
+export function listVisiblePlans(db: Db) {
+  return db
+    .select(planColumns)
+    .from(services)
+    .where(eq(services.visibility, VISIBLE))
+    .orderBy(asc(services.sortOrder), asc(services.title));
+}
+
+/**
+ * A plan by id: one on pricing, or, for a signed-in customer, a plan they hold a subscription to even after it
+ * left pricing (they may reactivate what they bought).
+ */
+export async function findPlanFor(db: Db, id: string, userId: string | null) {
+  const held = userId
+    ? exists(
+        db
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.serviceId, services.id))),
+      )
+    : undefined;
+  const rows = await db
+    .select(planColumns)
+    .from(services)
+    .where(and(eq(services.id, id), held ? or(eq(services.visibility, VISIBLE), held) : eq(services.visibility, VISIBLE)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** What a purchase copies from the plan (spec §3 Services); amounts in cents. */
+export interface PricedPlan {
+  id: string;
+  title: string;
+  price: string;
+  amount: number;
+  recurring: string;
+}
+
+/** Any plan, also one no longer shown on pricing (reactivating an existing subscription). */
+export async function findPlan(db: Db, id: string): Promise<(PricedPlan & { visibility: string }) | undefined> {
+  const [row] = await db
+    .select({ id: services.id, title: services.title, price: services.price, amount: services.amount, recurring: services.recurring, visibility: services.visibility })
+    .from(services)
+    .where(eq(services.id, id));
+  return row;
+}
+
+/** A plan offered for sale (visible on pricing), or undefined. */
+export async function findPlanForSale(db: Db, id: string): Promise<PricedPlan | undefined> {
+  const plan = await findPlan(db, id);
+  return plan && plan.visibility === VISIBLE ? plan : undefined;
+}

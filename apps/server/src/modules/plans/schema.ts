@@ -1,0 +1,17 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Plans (spec §3 Services), written by the content import. */
+export const services = pgTable('services', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  price: text('price').notNull(),
+  amount: integer('amount').notNull(),
+  recurring: text('recurring').notNull().default('month'),
+  description: text('description'),
+  visibility: text('visibility').notNull().default('visible'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,3 @@
+/** Staff: the staff API (chats, projects, setup steps live in onboarding) and creating staff accounts. */
+export { staffRoutes } from './routes.ts';
+export { createOrPromoteStaff } from './service.ts';

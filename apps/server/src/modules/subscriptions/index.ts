@@ -1,0 +1,10 @@
+/**
+ * Subscriptions: the customer's list, cancel and free reactivation, and the lifecycle billing drives (start,
+ * paid reactivation, renewal). Other modules use only what this file exports; their SQL may join the tables.
+ */
+export { subscriptionRoutes } from './routes.ts';
+export { SUBSCRIPTION_NOT_FOUND } from './service.ts';
+export { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from './lifecycle.ts';
+export { findSubscription, hasActiveSubscription } from './repository.ts';
+export { reactivationOf } from './views.ts';
+export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';

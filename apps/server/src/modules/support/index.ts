@@ -1,0 +1,3 @@
+/** Support chats: the customer's side here; staff answer through the staff module with these services. */
+export { supportRoutes } from './routes.ts';
+export { getChatForStaff, listChatsForStaff, sendMessage, setChatStatus } from './service.ts';

@@ -1,0 +1,8 @@
+/**
+ * Uploads: tus resumable uploads checked by purpose, and the finished files. Other modules register the purposes
+ * of their uploads and accept a finished upload a user names through `getCompletedUpload`.
+ */
+export { uploadRoutes } from './routes.ts';
+export { abandonedUploadSweep } from './sweep.ts';
+export { registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
+export { getCompletedUpload, type CompletedUpload } from './service.ts';

@@ -1,0 +1,98 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import {
+  rawBody,
+  type RouteAuth,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteOutput,
+  type RouteParams,
+  type RouteQuery,
+} from '@portal/contracts/route';
+import { requireStaff, requireUser, type SessionUser } from '../auth/session.ts';
+import { requireOperator } from './operator.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of a `user` or `staff` route, set by its sign-in check before the input is read. */
+    user?: SessionUser;
+  }
+}
+
+/** The request a handler of `R` gets: its parsed input, and the user when the route needs one. */
+export type ContractRequest<R extends RouteDefinition> = FastifyRequest<{
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+  Body: RouteBody<R>;
+}> &
+  (R['auth'] extends 'user' | 'staff' ? { user: SessionUser } : unknown);
+
+export type ContractHandler<R extends RouteDefinition> = (
+  request: ContractRequest<R>,
+  reply: FastifyReply,
+) => Promise<RouteOutput<R> | FastifyReply | void>;
+
+/** Per-route settings the route table does not carry (rate limits, a larger body limit, a live stream). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'sse'>;
+
+const setUser: preValidationHookHandler = async (request) => {
+  request.user = await requireUser(request);
+};
+const setStaff: preValidationHookHandler = async (request) => {
+  request.user = await requireStaff(request);
+};
+const operatorOnly: onRequestHookHandler = async (request) => requireOperator(request);
+
+/**
+ * The sign-in check of each kind of route, in one place. Users and staff are checked before the input is, so a
+ * caller without the right learns nothing from a route but 401 or 403; operator routes are checked before the
+ * body is even read, so that to anyone else they do not exist (404).
+ */
+const GUARDS: Record<RouteAuth, { onRequest?: onRequestHookHandler; preValidation?: preValidationHookHandler }> = {
+  public: {},
+  user: { preValidation: setUser },
+  staff: { preValidation: setStaff },
+  operator: { onRequest: operatorOnly },
+};
+
+/** The Fastify schema of a route: its input, its JSON answers and its OpenAPI description. */
+function schemaOf(route: RouteDefinition) {
+  const response: Record<number, z.ZodType> = {};
+  for (const [status, schema] of Object.entries(route.responses)) if (schema !== rawBody) response[Number(status)] = schema;
+  return {
+    tags: [...route.tags],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.hide ? { hide: true } : {}),
+    ...(route.auth === 'user' || route.auth === 'staff' ? { security: [{ session: [] }] } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(Object.keys(response).length ? { response } : {}),
+  };
+}
+
+/** Registers a route of the route table: method, path, schemas and its sign-in check all come from `route`. */
+export function registerRoute<const R extends RouteDefinition>(
+  app: FastifyInstance,
+  route: R,
+  handler: ContractHandler<R>,
+  extras: RouteExtras = {},
+) {
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: schemaOf(route),
+    ...GUARDS[route.auth],
+    ...extras,
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
