@@ -14,7 +14,7 @@ export async function siteRoutes(base: FastifyInstance) {
       tiktok: c.LINK_TIKTOK,
       x: c.LINK_X,
       menuSync: c.LINK_MENU_SYNC,
-      videoEmbed: c.LINK_VIDEO_EMBED,
+      videoEmbed: c.LINK_VIDEO_EMBED ?? null,
     },
   };
   app.get(

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CreditCard, Hammer, Palette, TrendingUp, type LucideIcon } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { useSiteConfig } from '@/lib/site-config';
-import { VideoEmbed } from '../components/video-embed';
+import { HowItWorksVideo } from '../components/how-it-works-video';
 
 const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -28,7 +28,7 @@ const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
 ];
 
 export function Component() {
-  const videoEmbed = useSiteConfig().data?.links.videoEmbed;
+  const site = useSiteConfig();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -40,7 +40,7 @@ export function Component() {
             From sign-up to your own app in the stores, in four steps. Here is how it works.
           </p>
           <div className="mx-auto mt-10 max-w-4xl">
-            <VideoEmbed src={videoEmbed} title="How Your Business Your App works" />
+            <HowItWorksVideo loading={site.isPending} embed={site.data?.links.videoEmbed ?? null} />
           </div>
         </div>
       </section>
