@@ -67,6 +67,10 @@ test('a customer edits the name and phone number with validation; the header fol
   await expect(page.getByText('Full Name is required.')).toBeVisible();
   await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
   await expectAccessible(page);
+  // A blank phone number is refused, as at sign-up.
+  await page.getByLabel('Phone Number').fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Phone Number is required.')).toBeVisible();
 
   await page.getByLabel('Full Name').fill('Jordan Baker');
   await page.getByLabel('Phone Number').fill('+1 (555) 987-6543');

@@ -21,7 +21,9 @@ test('after checkout, a new customer answers the questionnaire, sees the Action 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${user.name}!` })).toBeVisible();
   const actions = page.getByRole('region', { name: 'Action Center' });
-  await expect(actions.getByText(ALL_SET)).toBeVisible();
+  // No subscription yet: not "all set", but a way to a plan.
+  await expect(actions.getByText(ALL_SET)).toHaveCount(0);
+  await expect(actions.getByRole('link', { name: 'Choose your plan' })).toHaveAttribute('href', '/select-plan');
 
   // Our Services -> checkout with that plan, paid with a new card; the result modal leads to the questionnaire.
   await page.getByRole('region', { name: 'Our Services' }).getByRole('link').first().click();
@@ -147,6 +149,8 @@ test('the dashboard carousel moves every 4 s, stops on hover, and works by keybo
   // Newest banner first (spec §9): the demo's support banner.
   await expect(slide).toHaveAttribute('aria-label', '1 of 3');
   await expect(carousel.getByRole('link')).toHaveAttribute('href', '/support');
+  // The banner's words are text, so the link is named by them.
+  await expect(carousel.getByRole('link')).toHaveAccessibleName(/We are here to help/);
 
   await page.clock.runFor(4000);
   await expect(slide).toHaveAttribute('aria-label', '2 of 3');
@@ -174,7 +178,7 @@ test('the dashboard carousel moves every 4 s, stops on hover, and works by keybo
     'true',
   );
 
-  await expect(page.getByRole('region', { name: 'Action Center' }).getByText(ALL_SET)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Action Center' }).getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   const services = page.getByRole('region', { name: 'Our Services' });
   await services.getByRole('link', { name: /Starter App/ }).click();
   await expect(page).toHaveURL(/\/checkout\?plan=starter$/);

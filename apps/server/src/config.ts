@@ -53,7 +53,8 @@ const settingsSchema = z.object({
   LINK_TIKTOK: z.url().default('https://www.tiktok.com/@yourbusinessyourapp'),
   LINK_X: z.url().default('https://x.com/yourbizyourapp'),
   LINK_MENU_SYNC: z.url().default('https://menusync.example.com'),
-  LINK_VIDEO_EMBED: z.url().default('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
+  // Unset, /how-it-works plays the portal's own clip; set, it embeds this video instead.
+  LINK_VIDEO_EMBED: z.url().optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

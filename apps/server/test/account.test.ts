@@ -25,13 +25,19 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Ada King', phone: '+44 20 7946 0000', email: user.email });
     expect(await me(user)).toMatchObject({ name: 'Ada King', phone: '+44 20 7946 0000' });
-    expect((await patchProfile(user, { name: 'Ada King', phone: '' })).json().phone).toBeNull();
+  });
+
+  it('requires a phone number, as sign-up does', async () => {
+    const res = await patchProfile(user, { name: 'Ada King', phone: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'phone: Phone Number is required.' });
+    expect(await me(user)).toMatchObject({ phone: '+44 20 7946 0000' });
   });
 
   it.each([
     [{ name: ' ', phone: '555 010 0000' }, 'name: Full Name is required.'],
     [{ name: 'Ada', phone: 'call me' }, 'phone: Please enter a valid phone number.'],
-    [{ name: 'x'.repeat(121), phone: '' }, 'name: Full Name must be at most 120 characters.'],
+    [{ name: 'x'.repeat(121), phone: '555 010 0000' }, 'name: Full Name must be at most 120 characters.'],
   ])('refuses %o', async (payload, message) => {
     const res = await patchProfile(user, payload);
     expect(res.statusCode).toBe(400);
@@ -40,7 +46,7 @@ describe('profile', () => {
 
   it('needs a session', async () => {
     expect(
-      (await ctx.app.inject({ method: 'PATCH', url: '/api/me', payload: { name: 'X', phone: '' } }))
+      (await ctx.app.inject({ method: 'PATCH', url: '/api/me', payload: { name: 'X', phone: '555 010 0000' } }))
         .statusCode,
     ).toBe(401);
   });

@@ -32,26 +32,32 @@ describe('featured banners', () => {
       `INSERT INTO featured_banners (id, image_url, link_url, time_created) VALUES
        ('old', '/media/a.svg', '/faqs', '2025-01-01'), ('new', '/media/b.svg', null, '2025-03-01'), ('mid', '/media/c.svg', 'https://example.com', '2025-02-01')`,
     );
+    await ctx.database.sql.query(
+      `UPDATE featured_banners SET title = 'Launched in days', subtitle = 'Built for you.' WHERE id = 'mid'`,
+    );
     const res = await ctx.app.inject({ url: '/api/banners' });
     expect(res.statusCode).toBe(200);
     expect(res.json().banners).toEqual([
-      { id: 'new', imageUrl: '/media/b.svg', linkUrl: null, timeCreated: Date.parse('2025-03-01') },
+      { id: 'new', imageUrl: '/media/b.svg', linkUrl: null, title: null, subtitle: null, timeCreated: Date.parse('2025-03-01') },
       {
         id: 'mid',
         imageUrl: '/media/c.svg',
         linkUrl: 'https://example.com',
+        title: 'Launched in days',
+        subtitle: 'Built for you.',
         timeCreated: Date.parse('2025-02-01'),
       },
-      { id: 'old', imageUrl: '/media/a.svg', linkUrl: '/faqs', timeCreated: Date.parse('2025-01-01') },
+      { id: 'old', imageUrl: '/media/a.svg', linkUrl: '/faqs', title: null, subtitle: null, timeCreated: Date.parse('2025-01-01') },
     ]);
   });
 });
 
 describe('Action Center (spec §4)', () => {
-  it('asks nothing of a user without active subscriptions', async () => {
+  it('asks a user without active subscriptions to choose a plan', async () => {
     const fresh = await signUp(ctx.app);
+    expect(await actions(fresh)).toEqual([{ kind: 'choose-plan' }]);
     await insertSubscription(ctx, fresh.id, 'CANCELLED');
-    expect(await actions(fresh)).toEqual([]);
+    expect(await actions(fresh)).toEqual([{ kind: 'choose-plan' }]);
     expect((await ctx.app.inject({ url: '/api/dashboard/actions' })).statusCode).toBe(401);
   });
 

@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { fullNameSchema, phoneSchema } from './auth.ts';
 
-/** Profile fields a customer edits on /account-settings; the e-mail is the sign-in identity and stays. */
-export const profileUpdateSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Full Name is required.')
-    .max(120, 'Full Name must be at most 120 characters.'),
-  // Accounts made with Google have no phone number, so it may stay empty; when given it must look like one.
-  phone: z
-    .string()
-    .trim()
-    .max(25, 'Please enter a valid phone number.')
-    .refine((v) => v === '' || /^[+()\d\s.-]{7,25}$/.test(v), 'Please enter a valid phone number.'),
-});
+/**
+ * Profile fields a customer edits on /account-settings, with sign-up's own rules: a saved profile always has a
+ * phone number (accounts made with Google add theirs the first time they save). The e-mail is the sign-in identity
+ * and stays.
+ */
+export const profileUpdateSchema = z.object({ name: fullNameSchema, phone: phoneSchema });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** A finished profile-picture upload (target: the user's own id) to use as the profile photo. */

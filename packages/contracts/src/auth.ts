@@ -12,14 +12,24 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A person's full name, as sign-up and account settings both take it. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Full Name is required.')
+  .max(120, 'Full Name must be at most 120 characters.');
+
+/** A phone number, required wherever a profile is saved (sign-up and account settings alike). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Phone Number is required.')
+  .regex(/^[+()\d\s.-]{7,25}$/, 'Please enter a valid phone number.');
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Full Name is required.').max(120),
+  name: fullNameSchema,
   email: z.email('Please enter a valid email address.'),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone Number is required.')
-    .regex(/^[+()\d\s.-]{7,25}$/, 'Please enter a valid phone number.'),
+  phone: phoneSchema,
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)

@@ -97,6 +97,9 @@ export const bannerSchema = z.object({
   id: z.string(),
   imageUrl: z.string(),
   linkUrl: z.string().nullable(),
+  /** The banner's words, shown as text over the image (which is only the background). */
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
   timeCreated: z.number().int(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
@@ -106,6 +109,8 @@ export const BANNER_INTERVAL_MS = 4000;
 
 /** Action Center items (spec §4), one per active subscription that needs something from the customer. */
 export const actionItemSchema = z.discriminatedUnion('kind', [
+  /** No active subscription yet: the next step is to choose a plan. */
+  z.object({ kind: z.literal('choose-plan') }),
   z.object({ kind: z.literal('complete-form'), subscriptionId: z.string(), serviceTitle: z.string() }),
   z.object({
     kind: z.literal('project-setup'),

@@ -10,7 +10,8 @@ export const siteConfigSchema = z.object({
     tiktok: z.string(),
     x: z.string(),
     menuSync: z.string(),
-    videoEmbed: z.string(),
+    /** An outside video to embed on /how-it-works; null plays the portal's own clip. */
+    videoEmbed: z.string().nullable(),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

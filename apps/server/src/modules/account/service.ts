@@ -29,7 +29,7 @@ export async function changeProfile(
   user: SessionUser,
   input: ProfileUpdate,
 ): Promise<Me> {
-  await repo.updateProfile(app.db, user.id, { name: input.name, phone: input.phone || null }, app.clock());
+  await repo.updateProfile(app.db, user.id, { name: input.name, phone: input.phone }, app.clock());
   return currentProfile(app, user.id);
 }
 

@@ -32,6 +32,8 @@ export const featuredBanners = pgTable('featured_banners', {
   id: text('id').primaryKey(),
   imageUrl: text('image_url').notNull(),
   linkUrl: text('link_url'),
+  title: text('title'),
+  subtitle: text('subtitle'),
   timeCreated: stamp('time_created').notNull().defaultNow(),
 });
 

@@ -18,17 +18,22 @@ export async function listBanners(db: Db): Promise<Banner[]> {
     id: b.id,
     imageUrl: b.imageUrl,
     linkUrl: b.linkUrl,
+    title: b.title,
+    subtitle: b.subtitle,
     timeCreated: b.timeCreated.getTime(),
   }));
 }
 
 /**
  * The Action Center (spec §4): an active subscription without a submitted questionnaire asks to complete the
- * form; one with steps not yet completed asks to finish project setup. Nothing asked: the page says all set.
+ * form; one with steps not yet completed asks to finish project setup. Nothing asked: the page says all set. A user
+ * with no active subscription has one thing to do first: choose a plan.
  */
 export async function actionCenter(db: Db, userId: string): Promise<ActionItem[]> {
+  const active = await repo.activeSubscriptionProgress(db, userId);
+  if (active.length === 0) return [{ kind: 'choose-plan' }];
   const actions: ActionItem[] = [];
-  for (const s of await repo.activeSubscriptionProgress(db, userId)) {
+  for (const s of active) {
     if (!s.submitted)
       actions.push({ kind: 'complete-form', subscriptionId: s.id, serviceTitle: s.serviceTitle });
     if (s.completed < s.total) {

@@ -3,9 +3,9 @@ import type { Config } from '../../config.ts';
 const SQUARE_SDK = ['https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'];
 const SQUARE_API = ['https://pci-connect.squareup.com', 'https://pci-connect.squareupsandbox.com', 'https://o160250.ingest.sentry.io'];
 
-/** One policy for the whole site: our own origin, plus Square's card form and the embedded video host. */
+/** One policy for the whole site: our own origin, plus Square's card form and the embedded video host (when one is set). */
 export function contentSecurityPolicy(config: Config) {
-  const videoOrigin = new URL(config.LINK_VIDEO_EMBED).origin;
+  const videoOrigins = config.LINK_VIDEO_EMBED ? [new URL(config.LINK_VIDEO_EMBED).origin] : [];
   const usesSquare = config.SQUARE_ENVIRONMENT !== 'local';
   return {
     useDefaults: false,
@@ -21,7 +21,7 @@ export function contentSecurityPolicy(config: Config) {
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...(usesSquare ? [...SQUARE_SDK, ...SQUARE_API] : [])],
-      frameSrc: ["'self'", videoOrigin, ...(usesSquare ? SQUARE_SDK : [])],
+      frameSrc: ["'self'", ...videoOrigins, ...(usesSquare ? SQUARE_SDK : [])],
       workerSrc: ["'self'", 'blob:'],
       ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
     },

@@ -13,7 +13,7 @@ export async function siteRoutes(app: FastifyInstance) {
       tiktok: c.LINK_TIKTOK,
       x: c.LINK_X,
       menuSync: c.LINK_MENU_SYNC,
-      videoEmbed: c.LINK_VIDEO_EMBED,
+      videoEmbed: c.LINK_VIDEO_EMBED ?? null,
     },
   };
   registerRoute(app, getSiteConfig, async (_request, reply) => {

@@ -94,11 +94,15 @@ async function writeCollections(tx: Db, parsed: ParsedExport) {
       id: key,
       imageUrl: b.ImageUrl,
       linkUrl: b.LinkUrl,
+      title: b.Title,
+      subtitle: b.Subtitle,
       timeCreated: b.TimeCreated,
     }));
     results.banners = await upsertChanged(tx, featuredBanners, 'id', rows, [
       'imageUrl',
       'linkUrl',
+      'title',
+      'subtitle',
       'timeCreated',
     ]);
   }

@@ -42,7 +42,14 @@ export const serviceRecord = z
 
 export const faqRecord = z.object({ question: text, answer: text, order: wholeNumber.default(0) });
 
-export const bannerRecord = z.object({ ImageUrl: link, LinkUrl: optionalLink, TimeCreated: timestamp });
+/** `Title` and `Subtitle` are the banner's words, shown as text over the image (the image is only the background). */
+export const bannerRecord = z.object({
+  ImageUrl: link,
+  LinkUrl: optionalLink,
+  Title: optionalText,
+  Subtitle: optionalText,
+  TimeCreated: timestamp,
+});
 
 export const guideRecord = z.object({
   title: text,

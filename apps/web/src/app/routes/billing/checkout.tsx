@@ -23,8 +23,18 @@ import { paths } from '@/lib/paths';
 export function Component() {
   const location = useLocation();
   const { planId } = readHandoff(location.state, location.search);
-  // Spec §2: without a plan in navigation state (or, here, the URL) checkout shows "...".
-  if (!planId) return <p className="py-16 text-center text-2xl text-slate-600">...</p>;
+  // Spec §2: without a plan in navigation state (or, here, the URL) checkout shows "...", with a way back to the
+  // plans so that it is no dead end.
+  if (!planId) {
+    return (
+      <div className="py-16 text-center">
+        <p className="text-2xl text-slate-600">...</p>
+        <Link to={paths.selectPlan()} className={buttonClass('secondary', 'mt-6')}>
+          Choose a plan
+        </Link>
+      </div>
+    );
+  }
   return <Checkout key={planId} planId={planId} />;
 }
 

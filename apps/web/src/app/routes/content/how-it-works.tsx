@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CreditCard, Hammer, Palette, TrendingUp, type LucideIcon } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { useSiteConfig } from '@/lib/site-config';
-import { VideoEmbed } from '@/features/content/components/video-embed';
+import { HowItWorksVideo } from '@/features/content/components/how-it-works-video';
 import { paths } from '@/lib/paths';
 
 const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
@@ -29,7 +29,7 @@ const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
 ];
 
 export function Component() {
-  const videoEmbed = useSiteConfig().data?.links.videoEmbed;
+  const site = useSiteConfig();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -41,7 +41,7 @@ export function Component() {
             From sign-up to your own app in the stores, in four steps. Here is how it works.
           </p>
           <div className="mx-auto mt-10 max-w-4xl">
-            <VideoEmbed src={videoEmbed} title="How Your Business Your App works" />
+            <HowItWorksVideo loading={site.isPending} embed={site.data?.links.videoEmbed ?? null} />
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import type { HelpGuide } from '@portal/contracts/content';
 import { GuideChips } from './guide-chips';
+import { hiddenMatches } from './guide-search';
 import { Highlight } from './highlight';
 
 export function GuideCard({
@@ -26,11 +27,16 @@ export function GuideCard({
       <p className="text-sm text-slate-700">
         <Highlight text={guide.description} query={query} />
       </p>
-      <GuideChips guide={guide} />
+      <GuideChips guide={guide} query={query} />
       <p className="text-xs font-medium text-slate-600">
         <span className="sr-only">Navigation path: </span>
         <Highlight text={guide.navigation} query={query} />
       </p>
+      {hiddenMatches(guide, query).map(({ field, values }) => (
+        <p key={field} className="text-xs text-slate-700">
+          matched in {field}: <Highlight text={values.join(', ')} query={query} />
+        </p>
+      ))}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { HelpGuide, UserLevel } from '@portal/contracts/content';
+import { Highlight } from './highlight';
 
 const LEVEL_STYLE: Record<UserLevel, string> = {
   beginner: 'bg-green-100 text-green-900',
@@ -8,15 +9,21 @@ const LEVEL_STYLE: Record<UserLevel, string> = {
 
 const chip = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-/** Category, user level and console types of a guide, as chips. */
-export function GuideChips({ guide }: { guide: HelpGuide }) {
+/** Category, user level and console types of a guide, as chips, with any match of the search marked. */
+export function GuideChips({ guide, query = '' }: { guide: HelpGuide; query?: string }) {
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Category, level and console types">
-      {guide.category && <li className={`${chip} bg-brand-100 text-brand-900`}>{guide.category}</li>}
-      <li className={`${chip} capitalize ${LEVEL_STYLE[guide.userLevel]}`}>{guide.userLevel}</li>
+      {guide.category && (
+        <li className={`${chip} bg-brand-100 text-brand-900`}>
+          <Highlight text={guide.category} query={query} />
+        </li>
+      )}
+      <li className={`${chip} capitalize ${LEVEL_STYLE[guide.userLevel]}`}>
+        <Highlight text={guide.userLevel} query={query} />
+      </li>
       {guide.consoleTypes.map((type) => (
         <li key={type} className={`${chip} bg-slate-100 text-slate-800`}>
-          {type}
+          <Highlight text={type} query={query} />
         </li>
       ))}
     </ul>

@@ -1,11 +1,27 @@
 import { Link } from 'react-router';
-import { ClipboardList, ListChecks } from 'lucide-react';
+import { ClipboardList, ListChecks, Sparkles } from 'lucide-react';
 import { ALL_SET_MESSAGE, type ActionItem } from '@portal/contracts/onboarding';
 import { buttonClass } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/lib/paths';
 
-function ActionCard({ item }: { item: ActionItem }) {
+/** A user with no active subscription is not "all set": the first step is a plan. */
+function ChoosePlanCard() {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center">
+      <Sparkles className="h-8 w-8 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold text-slate-900">Choose your plan</h3>
+        <p className="text-sm text-slate-700">You have no active subscription yet. Pick a plan to start your app.</p>
+      </div>
+      <Link to={paths.selectPlan()} className={buttonClass('primary', 'shrink-0')}>
+        Choose your plan
+      </Link>
+    </li>
+  );
+}
+
+function ActionCard({ item }: { item: Exclude<ActionItem, { kind: 'choose-plan' }> }) {
   const form = item.kind === 'complete-form';
   const Icon = form ? ClipboardList : ListChecks;
   return (
@@ -49,9 +65,13 @@ export function ActionCenter({ actions }: { actions: ActionItem[] }) {
   if (actions.length === 0) return <p className="text-slate-700">{ALL_SET_MESSAGE}</p>;
   return (
     <ul className="flex flex-col gap-3">
-      {actions.map((item) => (
-        <ActionCard key={`${item.kind}-${item.subscriptionId}`} item={item} />
-      ))}
+      {actions.map((item) =>
+        item.kind === 'choose-plan' ? (
+          <ChoosePlanCard key={item.kind} />
+        ) : (
+          <ActionCard key={`${item.kind}-${item.subscriptionId}`} item={item} />
+        ),
+      )}
     </ul>
   );
 }
