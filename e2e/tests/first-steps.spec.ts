@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+import { firstPlan, subscribeThroughApi } from './billing-helpers';
 
 // What a new customer meets first, on a phone.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -103,4 +104,29 @@ test('checkout with no plan shows "..." and a way back to the plans', async ({ p
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Choose a plan' }).click();
   await expect(page).toHaveURL(/\/select-plan$/);
+});
+
+test('a required question left empty says so at the question, takes the focus, and clears once answered', async ({ page }) => {
+  await signUpThroughApi(page, newUser('questions'));
+  const plan = await firstPlan(page.request);
+  const { subscriptionId } = await subscribeThroughApi(page, plan.id);
+  await page.goto(`/questionnaire/${subscriptionId}`);
+  const name = page.getByLabel('What is the name of your business as customers should see it?');
+  await expect(name).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const message = 'Please answer the required question: "What is the name of your business as customers should see it?"';
+  // Near Submit, as the spec says, and at the question, tied to its input, which takes the focus.
+  await expect(page.getByRole('alert')).toHaveText(message);
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(message);
+  const atQuestion = page.locator(`#${await name.getAttribute('aria-describedby')}`);
+  await expect(atQuestion).toBeInViewport();
+  await expectAccessible(page);
+
+  await name.fill('Bean There Cafe');
+  await expect(atQuestion).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -11,6 +11,7 @@ const inputClass =
   'mt-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200';
 
 export const questionInputId = (item: FormItem) => `question-${item.id}`;
+const questionErrorId = (item: FormItem) => `question-${item.id}-error`;
 
 function Prompt({ item }: { item: FormItem }) {
   return (
@@ -32,12 +33,31 @@ export interface QuestionFieldProps {
   item: FormItem;
   draft: Draft;
   subscriptionId: string;
+  /** Why this question stops the submit, shown at the question and tied to its input. */
+  error?: string;
   onChange(change: (draft: Draft) => Draft): void;
 }
 
+/** One question with its error under it, where the eye is when focus moves there. */
+export function QuestionField(props: QuestionFieldProps) {
+  const { item, error } = props;
+  return (
+    <>
+      <QuestionInput {...props} />
+      {error && (
+        <p id={questionErrorId(item)} className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** One question of the questionnaire, as its type (spec §9) asks. */
-export function QuestionField({ item, draft, subscriptionId, onChange }: QuestionFieldProps) {
+function QuestionInput({ item, draft, subscriptionId, error, onChange }: QuestionFieldProps) {
   const id = questionInputId(item);
+  // Screen readers hear the error with the question, and know the answer is wanted.
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': questionErrorId(item) } : {};
   const setText = (text: string) => onChange((d) => ({ ...d, text }));
   switch (item.type) {
     case 'SINGLE_TEXT_INPUT':
@@ -54,6 +74,7 @@ export function QuestionField({ item, draft, subscriptionId, onChange }: Questio
               className={inputClass}
               value={draft.text}
               aria-required={item.isRequired}
+              {...invalid}
               onChange={(e) => setText(e.target.value)}
             />
           ) : (
@@ -63,6 +84,7 @@ export function QuestionField({ item, draft, subscriptionId, onChange }: Questio
               className={inputClass}
               value={draft.text}
               aria-required={item.isRequired}
+              {...invalid}
               onChange={(e) => setText(e.target.value)}
             />
           )}
@@ -79,6 +101,7 @@ export function QuestionField({ item, draft, subscriptionId, onChange }: Questio
             className={inputClass}
             value={draft.text}
             aria-required={item.isRequired}
+            {...invalid}
             onChange={(e) => setText(e.target.value)}
           >
             <option value="">Select an option</option>
@@ -100,6 +123,7 @@ export function QuestionField({ item, draft, subscriptionId, onChange }: Questio
           tabIndex={-1}
           role={single ? 'radiogroup' : undefined}
           aria-required={single ? item.isRequired : undefined}
+          {...invalid}
         >
           <legend className={promptClass}>
             <Prompt item={item} />
@@ -136,7 +160,7 @@ export function QuestionField({ item, draft, subscriptionId, onChange }: Questio
     case 'SINGLE_IMAGE_UPLOAD':
     case 'MULTIPLE_IMAGE_UPLOAD':
       return (
-        <fieldset id={id} tabIndex={-1}>
+        <fieldset id={id} tabIndex={-1} {...invalid}>
           <legend className={promptClass}>
             <Prompt item={item} />
           </legend>

@@ -125,13 +125,19 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
           <Controller
             control={control}
             name={`drafts.${index}`}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <QuestionField
                 item={item}
                 draft={field.value}
                 subscriptionId={subscriptionId}
-                // Changes arrive as updates of the latest draft (an upload finishing may come after typing).
-                onChange={(update) => field.onChange(update(getValues(`drafts.${index}`)))}
+                error={fieldState.error?.message}
+                // Changes arrive as updates of the latest draft (an upload finishing may come after typing). An
+                // answer clears its question's error at once, here and near Submit.
+                onChange={(update) => {
+                  const next = update(getValues(`drafts.${index}`));
+                  field.onChange(next);
+                  if (fieldState.error && !firstUnanswered([item], { [item.id]: next })) clearErrors(`drafts.${index}`);
+                }}
               />
             )}
           />
