@@ -17,6 +17,8 @@ import { registerApiDocs } from './platform/http/docs.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.tsx';
+import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { modules } from './modules/index.ts';
 
 export type Clock = () => Date;
@@ -28,6 +30,7 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     changeFeed: ChangeFeed;
+    mail: Mailer;
     clock: Clock;
   }
 }
@@ -71,6 +74,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await changeFeed.start(database.sql);
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', async () => changeFeed.close());
+  const mail = await createMailer(config, database.db, () => app.clock());
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => mail.close());
 
   // HTML forms (the local sign-in stand-in) post url-encoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -95,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(eventRoutes);
   await app.register(siteRoutes);
+  await app.register(mailboxRoutes);
   if (!config.googleConfigured) await registerLocalGoogle(app, config);
   for (const register of modules) await app.register(register);
 

@@ -3,6 +3,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './platform/jobs/start.ts';
 import { operatorToken } from './platform/http/operator.ts';
+import { startMailDelivery } from './platform/mail/delivery-work.ts';
 
 async function main() {
   let config;
@@ -20,6 +21,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   const stopJobs = await startBackgroundWork(app);
+  const stopMail = await startMailDelivery(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +30,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await stopJobs();
+    await stopMail();
     await app.close();
     await database.close();
     clearTimeout(timer);
