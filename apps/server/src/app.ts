@@ -19,6 +19,9 @@ import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
 import { squareSandboxRoutes } from './platform/square/sandbox/routes.ts';
 import type { BackgroundWork } from './platform/jobs/start.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.tsx';
+import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
+import { mailDelivery } from './platform/mail/delivery-work.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { billingRoutes, pendingPaymentSweep, renewalSweep } from './modules/billing/index.ts';
 import { contentRoutes, importDemoContentOnFirstStart } from './modules/content/index.ts';
@@ -51,6 +54,7 @@ export const backgroundWork: readonly BackgroundWork[] = [
   abandonedUploadSweep,
   renewalSweep,
   pendingPaymentSweep,
+  mailDelivery,
 ];
 
 export type Clock = () => Date;
@@ -62,6 +66,7 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     changeFeed: ChangeFeed;
+    mail: Mailer;
     clock: Clock;
   }
 }
@@ -105,6 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await changeFeed.start(database.sql);
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', async () => changeFeed.close());
+  const mail = await createMailer(config, database.db, () => app.clock());
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => mail.close());
 
   // HTML forms (the local sign-in stand-in) post url-encoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -129,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(eventRoutes);
   await app.register(siteRoutes);
+  await app.register(mailboxRoutes);
   if (!config.googleConfigured) await registerLocalGoogle(app, config);
   // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
   await app.register(squareSandboxRoutes);

@@ -46,6 +46,17 @@ const settingsSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** smtp:// or smtps:// (with user:password@ if the server wants them); unset, a local mail catcher takes the mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Port of the local mail catcher (0: any free port); used only without SMTP_URL. */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How often queued e-mail is sent (0 turns the sender off). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** The first retry of a message the SMTP server did not take; each later retry doubles it (up to 6 hours). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  COMPANY_NAME: z.string().min(1).default('Your Business Your App'),
+  COMPANY_ADDRESS: z.string().min(1).optional(),
   LINK_APP_STORE: z.url().default('https://apps.apple.com/us/developer/your-business-your-app/id1000000000'),
   LINK_PLAY_STORE: z.url().default('https://play.google.com/store/apps/developer?id=Your+Business+Your+App'),
   LINK_INSTAGRAM: z.url().default('https://www.instagram.com/yourbusinessyourapp'),
@@ -61,6 +72,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export type Config = Settings & {
   publicUrl: string;
+  /** MAIL_FROM, or no-reply@ the public host under the company's name. */
+  mailFrom: string;
   dataDir: string;
   authSecret: string;
   renewalRetryDays: number[];
@@ -84,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s.NODE_ENV === 'production' && s.ALLOW_CLOCK_CONTROL) {
     throw new ConfigError('Invalid settings:\n  ALLOW_CLOCK_CONTROL: not allowed in production');
   }
+  if (s.NODE_ENV === 'production' && !s.SMTP_URL) {
+    throw new ConfigError('Invalid settings:\n  SMTP_URL: required in production (without it, e-mail goes to the local mail catcher only)');
+  }
   if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -93,10 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(s.DATA_DIR);
+  const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
   return {
     ...s,
     dataDir,
-    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    mailFrom: s.MAIL_FROM ?? `"${s.COMPANY_NAME.replace(/"/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
     authSecret: s.AUTH_SECRET ?? localSecret(dataDir),
     renewalRetryDays: s.RENEWAL_RETRY_DAYS.split(',').map(Number),
     googleConfigured: Boolean(s.GOOGLE_CLIENT_ID),

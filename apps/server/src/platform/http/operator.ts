@@ -21,16 +21,19 @@ export function operatorToken(config: Config): string {
   return token;
 }
 
+/** A request made on this machine, not relayed by a proxy. */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  return LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+}
+
 /**
  * Operator endpoints (/api/operator/*) answer only on the loopback interface and only with the operator token:
  * they let the CLI work through the running server instead of opening its embedded database behind its back.
  */
 export function requireOperator(request: FastifyRequest) {
-  const address = request.socket.remoteAddress ?? '';
   const expected = Buffer.from(operatorToken(request.server.config));
   const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-  const fromLoopback = LOOPBACK.has(address) && !request.headers['x-forwarded-for'];
-  if (!fromLoopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!isLoopbackRequest(request) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
   }
 }
