@@ -14,6 +14,7 @@ import { ChangeFeed } from './platform/events/change-feed.ts';
 import { eventRoutes } from './platform/events/routes.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
+import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
@@ -72,12 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', async () => changeFeed.close());
 
-  // HTML forms (the local sign-in stand-in) post url-encoded bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
   registerErrorHandler(app);
+  registerRequestGuards(app);
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, { global: false });
   await registerApiDocs(app);

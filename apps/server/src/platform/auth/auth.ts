@@ -4,6 +4,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
+import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
 
 export const PASSWORD_MIN = 8;
@@ -27,7 +28,7 @@ export function createAuth(config: Config, db: Db) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
