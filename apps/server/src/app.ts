@@ -12,7 +12,7 @@ import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
 import { eventRoutes } from './platform/events/routes.ts';
-import { registerErrorHandler } from './platform/http/errors.ts';
+import { AppError, registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
@@ -75,8 +75,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerRequestGuards(app);
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    // HSTS means something only on an https answer; over plain http it would pin a developer's localhost to https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // Every limit answers the same stable code; a route may word its own message.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
   await registerApiDocs(app);
 
   app.get('/healthz', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));

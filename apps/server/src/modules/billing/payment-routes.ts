@@ -18,7 +18,7 @@ import { findPayment, listPayments } from './payments-repository.ts';
 import { findPlan } from './plans.ts';
 import { evaluatePromo } from './promo.ts';
 import { perSession } from './rate-limit.ts';
-import { toPayment } from './views.ts';
+import { firstAnswer, toPayment } from './views.ts';
 
 const params = z.object({ id: z.string().min(1).max(100) });
 const tags = ['billing'];
@@ -69,16 +69,17 @@ export async function paymentRoutes(base: FastifyInstance) {
         tags,
         summary: 'Start a purchase: a Pending payment, charged right after (watch GET /api/payments/:id)',
         description:
-          'The server prices the plan and the promo code. The same idempotencyKey never makes a second payment: it answers the first one (200).',
+          'The server prices the plan and the promo code. The same idempotencyKey never makes a second payment: it answers what the first request answered (202, the payment as it was created).',
         body: checkoutRequestSchema,
-        response: { 200: paymentSchema, 202: paymentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 202: paymentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
       config: perSession(30),
     },
     async (request, reply) => {
       const user = await requireUser(request);
       const { payment, created } = await startCheckout(app, user, request.body);
-      return reply.code(created ? 202 : 200).send(payment);
+      // A replay answers what the first request answered; the payment's state since is at GET /api/payments/:id.
+      return reply.code(202).send(created ? payment : firstAnswer(payment));
     },
   );
 
