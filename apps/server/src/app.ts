@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,7 @@ import { ChangeFeed } from './platform/events/change-feed.ts';
 import { eventRoutes } from './platform/events/routes.ts';
 import { AppError, registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
+import { loggerOptions } from './platform/http/logger.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
@@ -40,6 +41,10 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** The process's logger (main.ts), so that start-up steps and requests log alike. */
+  loggerInstance?: FastifyBaseLogger;
+  /** No line per request (a person reading a terminal); errors are still logged. */
+  quietRequests?: boolean;
 }
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -47,10 +52,10 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger === false ? false : loggerOptions(config) }),
+    disableRequestLogging: options.quietRequests ?? false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
