@@ -15,6 +15,7 @@ import { eventRoutes } from './platform/events/routes.ts';
 import { AppError, registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
 import { loggerOptions } from './platform/http/logger.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     auth: Auth;
     changeFeed: ChangeFeed;
     clock: Clock;
+    /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
+    draining: boolean;
   }
 }
 
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerRequestGuards(app);
+  registerMetrics(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -95,7 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerApiDocs(app);
 
   app.get('/healthz', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+  app.decorate('draining', false);
   app.get('/readyz', { schema: { tags: ['health'] } }, async (_request, reply) => {
+    // While shutting down, a load balancer stops sending new requests here; those in flight still finish.
+    if (app.draining) return reply.code(503).send({ error: { code: 'DRAINING', message: 'This instance is shutting down.' } });
     try {
       await database.sql.query('SELECT 1');
       return { status: 'ready' };

@@ -32,8 +32,12 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    app.log.info({ signal }, 'Shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000 + config.SHUTDOWN_DRAIN_MS).unref();
+    // Drain: /readyz fails first, so the load balancer stops sending new requests here; then open event
+    // streams are ended (app.close), and browsers reconnect through the balancer to another instance.
+    app.draining = true;
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await stopJobs();
     await app.close();
     await database.close();

@@ -44,7 +44,7 @@ async function stopCleanly(server: ReturnType<typeof start>) {
 }
 
 async function waitUntilUp(base: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 450; i++) {
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -77,7 +77,7 @@ describe('the server process', () => {
     const signIn = await postJson(base, '/api/auth/sign-in/email', { email: account.email, password: account.password });
     expect(signIn.status).toBe(200);
     await stopCleanly(second);
-  }, 60_000);
+  }, 90_000);
 
   it('on a first start with demo content, makes a demo customer and staff member who can sign in, and says how', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
@@ -113,5 +113,24 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'demo-accounts.json'))).toBe(false);
     expect(server.output()).not.toContain('Demo customer');
     await stopCleanly(server);
+  }, 90_000);
+
+  it('on SIGTERM fails /readyz for SHUTDOWN_DRAIN_MS, then ends the open event streams and exits 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-')), SHUTDOWN_DRAIN_MS: '1500' });
+    await waitUntilUp(base);
+    const stream = await fetch(`${base}/api/events`);
+    const reader = stream.body!.getReader();
+    await reader.read(); // connected
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).error.code).toBe('DRAINING');
+    // The stream ends (the browser's EventSource reconnects, through the balancer, to another instance).
+    let ended = false;
+    while (!ended) ended = (await reader.read()).done;
+    expect(await server.exited).toBe(0);
   }, 90_000);
 });

@@ -48,6 +48,14 @@ describe('cross-site requests (issue 16 item 5)', () => {
     expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
   });
 
+  it('decides an opaque origin (Origin: null, a form under Referrer-Policy no-referrer) by Sec-Fetch-Site', async () => {
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/support/chats', payload: { initialMessage: 'x' }, headers: { cookie: user.cookie, origin: 'null', ...headers } });
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await post({})).statusCode).toBe(403);
+  });
+
   it('takes writes from our own origin, and reads from anywhere', async () => {
     const ours = await ctx.app.inject({ method: 'POST', url: '/api/support/chats', payload: { initialMessage: 'ours' }, headers: { cookie: user.cookie, origin: TEST_PUBLIC_URL, 'sec-fetch-site': 'same-origin' } });
     expect(ours.statusCode).toBe(201);

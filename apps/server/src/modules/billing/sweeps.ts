@@ -30,7 +30,8 @@ function every(name: string, sweep: (app: FastifyInstance) => Promise<unknown>):
     let running: Promise<unknown> | null = null;
     const timer = setInterval(() => {
       if (running) return;
-      running = sweep(app)
+      running = app.metrics
+        .countSweep(name, sweep(app))
         .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
         .finally(() => (running = null));
     }, interval);

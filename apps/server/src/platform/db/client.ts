@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   kind: 'pglite' | 'postgres';
+  /** The connection pool's counts (PostgreSQL); PGlite is one connection in the process and has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     db: drizzlePg(pool) as unknown as Db,
     sql,
     kind: 'postgres',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
       await pool.end();

@@ -26,11 +26,20 @@ export function operatorToken(config: Config): string {
  * they let the CLI work through the running server instead of opening its embedded database behind its back.
  */
 export function requireOperator(request: FastifyRequest) {
-  const address = request.socket.remoteAddress ?? '';
-  const expected = Buffer.from(operatorToken(request.server.config));
-  const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-  const fromLoopback = LOOPBACK.has(address) && !request.headers['x-forwarded-for'];
-  if (!fromLoopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-  }
+  if (!fromLoopback(request) || !hasBearer(request, operatorToken(request.server.config))) throw hidden(request);
 }
+
+/** Sent from this machine, not relayed by a proxy on it. */
+export const fromLoopback = (request: FastifyRequest) =>
+  LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+export function hasBearer(request: FastifyRequest, token: string): boolean {
+  const expected = Buffer.from(token);
+  const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** What a guarded endpoint answers to those it is not for: the 404 of a path that does not exist. */
+export const hidden = (request: FastifyRequest) =>
+  new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);

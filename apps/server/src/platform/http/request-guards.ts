@@ -53,11 +53,14 @@ function refuseNulInUrlAndHeaders(request: FastifyRequest) {
 function refuseCrossSite(request: FastifyRequest, allowed: string[], message: (origin: string) => string) {
   if (!STATE_CHANGING.has(request.method)) return;
   const origin = request.headers.origin;
-  if (typeof origin === 'string') {
+  const site = request.headers['sec-fetch-site'];
+  // A form posted from a page whose Referrer-Policy is no-referrer (ours) says `Origin: null`; the fetch metadata
+  // then tells where it came from, and without it the request is refused.
+  if (typeof origin === 'string' && origin !== 'null') {
     if (!allowed.includes(origin)) throw new AppError(403, 'CROSS_SITE_REQUEST', message(origin));
     return;
   }
-  const site = request.headers['sec-fetch-site'];
+  if (origin === 'null' && site === undefined) throw new AppError(403, 'CROSS_SITE_REQUEST', message('an opaque origin (Origin: null)'));
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
     throw new AppError(403, 'CROSS_SITE_REQUEST', message(`another site (Sec-Fetch-Site: ${site})`));
   }
