@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
+import { pgliteDir } from './backup.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -44,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir?: string): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
-    dir = path.join(dataDir, 'pglite');
+    dir = pgliteDir(dataDir);
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
