@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { pngFile } from './onboarding-helpers';
 
 /** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
@@ -33,13 +33,28 @@ export interface MediaFiles {
   text: string;
 }
 
-/** Small real media files made with ffmpeg. */
+/** The site's own H.264 clip (committed, rendered by scripts/media), the source of the larger test video. */
+const HERO_MP4 = new URL('../../apps/web/public/media/video/hero.mp4', import.meta.url);
+
+/**
+ * A real, playable MP4 of at least `minBytes`: the site's clip followed by an ISO BMFF `free` box, which every
+ * player skips.
+ */
+function paddedMp4(minBytes: number): Buffer {
+  const clip = readFileSync(HERO_MP4);
+  const size = Math.max(0, minBytes - clip.length) + 8;
+  const box = Buffer.alloc(size);
+  box.writeUInt32BE(size, 0);
+  box.write('free', 4, 'latin1');
+  return Buffer.concat([clip, box]);
+}
+
+/** Small real media files, made in JavaScript: a fresh machine has no ffmpeg, and `npm test` needs none. */
 export function makeMediaFiles(): MediaFiles {
   const dir = mkdtempSync(path.join(tmpdir(), 'chat-media-'));
   const files = { png: path.join(dir, 'screenshot.png'), mp4: path.join(dir, 'walkthrough.mp4'), text: path.join(dir, 'notes.txt') };
-  const ffmpeg = (args: string[]) => execFileSync('/usr/bin/ffmpeg', ['-loglevel', 'error', '-y', ...args]);
-  ffmpeg(['-f', 'lavfi', '-i', 'color=c=orange:s=120x80:d=1', '-frames:v', '1', files.png]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x360:d=2:r=25', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '10', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', files.mp4]);
+  writeFileSync(files.png, pngFile(120, 80, [255, 165, 0]));
+  writeFileSync(files.mp4, paddedMp4(600 * 1024));
   writeFileSync(files.text, 'not media');
   return files;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,8 +12,11 @@ import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
 import { eventRoutes } from './platform/events/routes.ts';
-import { registerErrorHandler } from './platform/http/errors.ts';
+import { AppError, registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
+import { loggerOptions } from './platform/http/logger.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
+import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
@@ -68,6 +71,8 @@ declare module 'fastify' {
     changeFeed: ChangeFeed;
     mail: Mailer;
     clock: Clock;
+    /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
+    draining: boolean;
   }
 }
 
@@ -78,6 +83,10 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** The process's logger (main.ts), so that start-up steps and requests log alike. */
+  loggerInstance?: FastifyBaseLogger;
+  /** No line per request (a person reading a terminal); errors are still logged. */
+  quietRequests?: boolean;
 }
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -85,10 +94,10 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger === false ? false : loggerOptions(config) }),
+    disableRequestLogging: options.quietRequests ?? false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -114,18 +123,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());
 
-  // HTML forms (the local sign-in stand-in) post url-encoded bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
   registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  registerRequestGuards(app);
+  registerMetrics(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    // HSTS means something only on an https answer; over plain http it would pin a developer's localhost to https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // Every limit answers the same stable code; a route may word its own message.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
   await registerApiDocs(app);
 
   app.get('/healthz', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+  app.decorate('draining', false);
   app.get('/readyz', { schema: { tags: ['health'] } }, async (_request, reply) => {
+    // While shutting down, a load balancer stops sending new requests here; those in flight still finish.
+    if (app.draining) return reply.code(503).send({ error: { code: 'DRAINING', message: 'This instance is shutting down.' } });
     try {
       await database.sql.query('SELECT 1');
       return { status: 'ready' };

@@ -28,6 +28,10 @@ const settingsSchema = z.object({
   DEMO_CONTENT: flag.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>` (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** After SIGTERM, how long /readyz answers 503 before the server stops taking requests (load balancer drain). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SQUARE_ENVIRONMENT: z.enum(['local', 'sandbox', 'production']).default('local'),
   SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
   SQUARE_APPLICATION_ID: z.string().min(1).optional(),

@@ -23,7 +23,7 @@ describe('sign-up', () => {
   it.each([
     [{ name: '' }, 'Full Name is required.'],
     [{ phone: '' }, 'Phone Number is required.'],
-    [{ password: 'short' }, 'Password must be at least 8 characters.'],
+    [{ password: 'short' }, 'Password must be at least 12 characters.'],
     [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters.'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
   ])('rejects %o with a readable message', async (override, message) => {

@@ -178,6 +178,8 @@ describe('rate limit', () => {
     for (let i = 0; i < 21; i += 1) statuses.push((await as(ctx, busy, 'POST', '/api/cards', { nonce: `cnon:made-up-${i}` })).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
     expect(statuses[20]).toBe(429);
+    const limited = await as(ctx, busy, 'POST', '/api/cards', { nonce: 'cnon:made-up-again' });
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
     const other = await signUp(ctx.app);
     expect((await as(ctx, other, 'POST', '/api/cards', { nonce: 'cnon:made-up' })).statusCode).toBe(202);
     await ctx.app.billing.settle();

@@ -47,6 +47,16 @@ describe('http platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends HSTS only when the portal is served over https', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.com' } });
+    try {
+      expect((await https.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await https.close();
+    }
+  });
+
   it('publishes the OpenAPI document', async () => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,21 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+const postJson = (base: string, url: string, body: unknown) =>
+  fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+
+async function waitForOutput(server: ReturnType<typeof start>, text: string) {
+  for (let i = 0; i < 600 && !server.output().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(server.output()).toContain(text);
+}
+
+async function stopCleanly(server: ReturnType<typeof start>) {
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}
+
 async function waitUntilUp(base: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 450; i++) {
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -50,29 +63,74 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` };
+    const env = { PORT: String(port), DATA_DIR: dataDir };
     const account = { name: 'Restart Tester', email: 'restart@example.com', phone: '555 111 2222', password: 'survives-restarts' };
 
     const first = start(env);
     await waitUntilUp(base);
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify(account),
-    });
+    const signUp = await postJson(base, '/api/auth/sign-up/email', account);
     expect(signUp.status).toBe(200);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    await stopCleanly(first);
 
     const second = start(env);
     await waitUntilUp(base);
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
+    const signIn = await postJson(base, '/api/auth/sign-in/email', { email: account.email, password: account.password });
     expect(signIn.status).toBe(200);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  }, 60_000);
+    await stopCleanly(second);
+  }, 90_000);
+
+  it('on a first start with demo content, makes a demo customer and staff member who can sign in, and says how', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: 'true', LOG_LEVEL: 'info' });
+    await waitForOutput(server, `Portal ready at http://localhost:${port}`);
+
+    const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as { role: string; email: string; password: string }[];
+    expect(accounts.map((a) => a.role)).toEqual(['customer', 'staff']);
+    const signIn = async (account: { email: string; password: string }) => {
+      expect(server.output()).toContain(`as ${account.email} with password ${account.password}`);
+      const res = await postJson(base, '/api/auth/sign-in/email', { email: account.email, password: account.password });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return (url: string) => fetch(`${base}${url}`, { headers: { cookie } }).then((r) => r.json());
+    };
+    const customer = await signIn(accounts[0]!);
+    expect((await customer('/api/subscriptions')).subscriptions).toHaveLength(1);
+    expect((await customer('/api/payments')).payments).toMatchObject([{ status: 'Complete' }]);
+    expect((await customer('/api/support/chats')).chats).toHaveLength(1);
+    expect((await customer('/api/projects')).projects).toHaveLength(1);
+    const staff = await signIn(accounts[1]!);
+    expect((await staff('/api/me')).user.role).toBe('staff');
+    await stopCleanly(server);
+  }, 90_000);
+
+  it('never makes demo accounts in production', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: 'true', LOG_LEVEL: 'info', NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' });
+    await waitForOutput(server, 'Portal ready at');
+    expect(existsSync(path.join(dataDir, 'demo-accounts.json'))).toBe(false);
+    expect(server.output()).not.toContain('Demo customer');
+    await stopCleanly(server);
+  }, 90_000);
+
+  it('on SIGTERM fails /readyz for SHUTDOWN_DRAIN_MS, then ends the open event streams and exits 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-')), SHUTDOWN_DRAIN_MS: '1500' });
+    await waitUntilUp(base);
+    const stream = await fetch(`${base}/api/events`);
+    const reader = stream.body!.getReader();
+    await reader.read(); // connected
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).error.code).toBe('DRAINING');
+    // The stream ends (the browser's EventSource reconnects, through the balancer, to another instance).
+    let ended = false;
+    while (!ended) ended = (await reader.read()).done;
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const roleSchema = z.enum(['customer', 'staff']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { chatDetailSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
 
@@ -59,7 +60,7 @@ export const staffProjectListQuerySchema = z.object({ ownerId: z.string().min(1)
 /** The operator endpoint behind `npm run portal -- create-staff`. */
 export const createStaffSchema = z.object({
   email: z.email(),
-  password: z.string().min(8).max(128).optional(),
+  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   name: z.string().trim().min(1).max(120).optional(),
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;

@@ -5,6 +5,7 @@ import { createStaff as createStaffRoute } from '@portal/contracts/routes';
 import { createOrPromoteStaff } from '../modules/staff/index.ts';
 import { callRunningPortal, CliError } from './operator-client.ts';
 import type { CliCommand } from './portal.ts';
+import { passwordProblem } from '../platform/auth/password-policy.ts';
 
 const USAGE = 'Usage: npm run portal -- create-staff <email> [--password <password>] [--name <name>]';
 
@@ -24,6 +25,11 @@ export const createStaffCommand: CliCommand = {
     const checked = createStaffSchema.safeParse(input);
     if (!checked.success) {
       console.error(checked.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('\n'));
+      return 2;
+    }
+    const passwordRefused = checked.data.password === undefined ? null : passwordProblem(checked.data.password);
+    if (passwordRefused) {
+      console.error(`password: ${passwordRefused}`);
       return 2;
     }
     try {

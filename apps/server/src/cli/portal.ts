@@ -5,6 +5,7 @@
  */
 import { importCommand } from './import.ts';
 import { createStaffCommand } from './create-staff.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
 
 export interface CliCommand {
   usage: string;
@@ -15,6 +16,8 @@ export interface CliCommand {
 const commands: Record<string, CliCommand> = {
   import: importCommand,
   'create-staff': createStaffCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };
 
 async function main(argv: string[]) {

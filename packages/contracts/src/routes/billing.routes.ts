@@ -46,9 +46,9 @@ export const startCheckout = defineRoute({
   tags,
   summary: 'Start a purchase: a Pending payment, charged right after (watch GET /api/payments/:id)',
   description:
-    'The server prices the plan and the promo code. The same idempotencyKey never makes a second payment: it answers the first one (200).',
+    'The server prices the plan and the promo code. The same idempotencyKey never makes a second payment: it answers what the first request answered (202, the payment as it was created).',
   body: checkoutRequestSchema,
-  responses: { 200: paymentSchema, 202: paymentSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  responses: { 202: paymentSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
   topic: topics.payments,
 });
 

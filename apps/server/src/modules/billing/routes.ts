@@ -9,6 +9,7 @@ import { createBilling } from './context.ts';
 import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runPendingSweep } from './sweeps.ts';
+import { firstAnswer } from './views.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -50,7 +51,8 @@ export const billingRoutes = fp(
       route.startCheckout,
       async (request, reply) => {
         const { payment, created } = await startCheckout(app, request.user, request.body);
-        return reply.code(created ? 202 : 200).send(payment);
+        // A replay answers what the first request answered; the payment's state since is at GET /api/payments/:id.
+        return reply.code(202).send(created ? payment : firstAnswer(payment));
       },
       { config: perSession(30) },
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackgroundWork } from '../../platform/jobs/start.ts';
+import { every } from '../../platform/jobs/every.ts';
 import { claimStalePendingCards } from './cards-repository.ts';
 import { processCard } from './cards-service.ts';
 import { claimStalePayments } from './payments-repository.ts';
@@ -22,25 +23,7 @@ export async function runPendingSweep(app: FastifyInstance): Promise<{ payments:
   return { payments: payments.length, cards: cards.length };
 }
 
-/** Runs `sweep` every RENEWAL_SWEEP_INTERVAL_MS (0 turns it off), never two at once in one process. */
-function every(name: string, sweep: (app: FastifyInstance) => Promise<unknown>): BackgroundWork {
-  return async (app) => {
-    const interval = app.config.RENEWAL_SWEEP_INTERVAL_MS;
-    if (interval === 0) return () => undefined;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = sweep(app)
-        .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
-        .finally(() => (running = null));
-    }, interval);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
-  };
-}
-
-export const renewalSweep: BackgroundWork = every('renewal sweep', runRenewalSweep);
-export const pendingPaymentSweep: BackgroundWork = every('pending payment sweep', runPendingSweep);
+/** Both sweeps run every RENEWAL_SWEEP_INTERVAL_MS (0 turns them off). */
+const sweepInterval = (app: FastifyInstance) => app.config.RENEWAL_SWEEP_INTERVAL_MS;
+export const renewalSweep: BackgroundWork = every('renewal sweep', sweepInterval, runRenewalSweep);
+export const pendingPaymentSweep: BackgroundWork = every('pending payment sweep', sweepInterval, runPendingSweep);

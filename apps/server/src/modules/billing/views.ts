@@ -38,3 +38,15 @@ export const toPayment = (row: PaymentRow): Payment => ({
   createdAt: row.createdAt.getTime(),
   updatedAt: row.updatedAt.getTime(),
 });
+
+/**
+ * The payment as `POST /api/checkout` first answered it (Pending, as inserted), so that a replay of the same
+ * idempotency key answers the same body whatever happened to the payment since.
+ */
+export const firstAnswer = (payment: Payment): Payment => ({
+  ...payment,
+  status: 'Pending',
+  subscriptionId: payment.purchaseType === 'New Subscription' ? null : payment.subscriptionId,
+  failureReason: null,
+  updatedAt: payment.createdAt,
+});

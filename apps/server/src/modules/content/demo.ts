@@ -17,9 +17,10 @@ export const demoContentFile = path.resolve(
  */
 export const importDemoContentOnFirstStart: BackgroundWork = async (app) => {
   if (app.config.DEMO_CONTENT && (await contentIsEmpty(app.db))) {
+    app.log.info('Importing the demo content (first start, DEMO_CONTENT=true)...');
     const summary = await importContent(app.db, JSON.parse(await readFile(demoContentFile, 'utf8')));
     const created = summary.collections.reduce((n, c) => n + c.created, 0);
-    app.log.info({ created }, 'imported the demo content');
+    app.log.info(`Imported the demo content: ${created} records`);
   }
   return () => undefined;
 };

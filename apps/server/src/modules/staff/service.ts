@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { CreateStaffInput, CreateStaffResult } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
+import { assertPasswordAllowed } from '../../platform/auth/password-policy.ts';
 import * as repo from './repository.ts';
 
 /** A readable generated password: 18 characters from an alphabet without look-alikes. */
@@ -19,6 +20,7 @@ export async function createOrPromoteStaff(db: Db, input: CreateStaffInput, now:
   const email = input.email.toLowerCase();
   const existing = await repo.findUserByEmail(db, email);
   const generated = !existing && !input.password ? generatePassword() : null;
+  if (input.password !== undefined) assertPasswordAllowed(input.password);
   const password = input.password ?? generated;
   const hash = password ? await hashPassword(password) : null;
   const userId = existing?.id ?? randomUUID();

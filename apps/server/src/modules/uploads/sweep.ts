@@ -14,7 +14,9 @@ export const abandonedUploadSweep: BackgroundWork = async (app) => {
     running = true;
     try {
       const before = new Date(app.clock().getTime() - ABANDONED_AFTER_MS);
-      for (const { id } of await staleUnfinishedUploads(app.db, before, 500)) await abandonUpload(app, id);
+      await app.metrics.countSweep('abandoned upload sweep', (async () => {
+        for (const { id } of await staleUnfinishedUploads(app.db, before, 500)) await abandonUpload(app, id);
+      })());
     } catch (error) {
       app.log.warn({ err: error }, 'abandoned upload sweep failed');
     } finally {

@@ -2,13 +2,13 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
+import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export function createAuth(config: Config, db: Db) {
   const google = config.googleConfigured
@@ -28,7 +28,7 @@ export function createAuth(config: Config, db: Db) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -36,8 +36,10 @@ export function createAuth(config: Config, db: Db) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // A reset is what someone does who fears another has the password: every session of the account ends.
+      revokeSessionsOnPasswordReset: true,
     },
     user: {
       additionalFields: {

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
+import { pgliteDir } from './backup.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   kind: 'pglite' | 'postgres';
+  /** The connection pool's counts (PostgreSQL); PGlite is one connection in the process and has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir?: string): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
-    dir = path.join(dataDir, 'pglite');
+    dir = pgliteDir(dataDir);
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
@@ -93,6 +95,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     db: drizzlePg(pool) as unknown as Db,
     sql,
     kind: 'postgres',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
       await pool.end();

@@ -21,19 +21,25 @@ export function operatorToken(config: Config): string {
   return token;
 }
 
-/** A request made on this machine, not relayed by a proxy. */
-export function isLoopbackRequest(request: FastifyRequest): boolean {
-  return LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
-}
-
 /**
  * Operator endpoints (/api/operator/*) answer only on the loopback interface and only with the operator token:
  * they let the CLI work through the running server instead of opening its embedded database behind its back.
  */
 export function requireOperator(request: FastifyRequest) {
-  const expected = Buffer.from(operatorToken(request.server.config));
-  const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-  if (!isLoopbackRequest(request) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-  }
+  if (!fromLoopback(request) || !hasBearer(request, operatorToken(request.server.config))) throw hidden(request);
 }
+
+/** Sent from this machine, not relayed by a proxy on it. */
+export const fromLoopback = (request: FastifyRequest) =>
+  LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+export function hasBearer(request: FastifyRequest, token: string): boolean {
+  const expected = Buffer.from(token);
+  const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** What a guarded endpoint answers to those it is not for: the 404 of a path that does not exist. */
+export const hidden = (request: FastifyRequest) =>
+  new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
-import { isLoopbackRequest } from '../http/operator.ts';
+import { fromLoopback } from '../http/operator.ts';
 import { mailboxMessages, type CaughtMessage } from './schema.ts';
 
 const MAILBOX = '/dev/mailbox';
@@ -14,7 +14,7 @@ const escape = (text: string) =>
 /** Never in production; otherwise to this machine, or to staff signed in from elsewhere. Others see no such page. */
 async function guard(request: FastifyRequest) {
   if (request.server.config.NODE_ENV === 'production') throw notFound('No such page.');
-  if (isLoopbackRequest(request)) return;
+  if (fromLoopback(request)) return;
   const user = await sessionUser(request);
   if (user?.role !== 'staff') throw notFound('No such page.');
 }
