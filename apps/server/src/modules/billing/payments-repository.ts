@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './schema.ts';
@@ -14,6 +14,23 @@ export async function findPayment(db: Db, userId: string, id: string): Promise<P
 
 export async function findPaymentByKey(db: Db, userId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** A purchase of the plan by the user (new or reactivation) still in flight. */
+export async function findPendingPurchaseOfPlan(db: Db, userId: string, serviceId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.serviceId, serviceId),
+        eq(payments.status, 'Pending'),
+        inArray(payments.purchaseType, ['New Subscription', 'Reactivation']),
+      ),
+    )
+    .limit(1);
   return row;
 }
 

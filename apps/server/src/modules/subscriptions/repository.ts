@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { completionStepTemplates } from '../content/schema.ts';
 import { completionSteps, subscriptions, type SubscriptionRow } from './schema.ts';
@@ -12,6 +14,31 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Subscri
 export async function findSubscription(db: Db, userId: string, id: string, lock = false): Promise<SubscriptionRow | undefined> {
   const query = db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Serialises one user's purchases and reactivations, on every instance: a row lock on the user, held until the
+ * caller's transaction ends. `NO KEY UPDATE` leaves inserts that reference the user (sessions, payments) unblocked.
+ */
+export async function lockUserPurchases(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** An active subscription of the user to the plan, other than `exceptId`. */
+export async function findActiveSubscriptionOfPlan(db: Db, userId: string, serviceId: string, exceptId: string | null): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.serviceId, serviceId),
+        inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        exceptId ? ne(subscriptions.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
   return row;
 }
 
