@@ -46,6 +46,12 @@ export const test = base.extend<{ consoleErrors: string[]; axeOnLastPage: void }
 });
 export { expect };
 
+/**
+ * Where a journey's operator calls go. The operator endpoint answers only requests made on the loopback interface
+ * that no proxy forwarded, so behind the multi-instance proxy they go to one instance directly (E2E_OPERATOR_URL).
+ */
+export const operatorUrl = (path: string) => `${process.env.E2E_OPERATOR_URL ?? ''}${path}`;
+
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

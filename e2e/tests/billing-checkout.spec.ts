@@ -1,5 +1,5 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, signUpThroughUi, test } from '../fixtures';
-import { CARDS, fillCard, firstPlan, importPromo, saveCardThroughApi, usd } from './billing-helpers';
+import { CARDS, fillCard, firstPlan, importPromo, plansOnSale, saveCardThroughApi, usd } from './billing-helpers';
 
 test('a new user picks a plan, signs up, pays with a new card and a promo code, and reaches the questionnaire', async ({ page }) => {
   const plan = await firstPlan(page.request);
@@ -102,14 +102,15 @@ test('checkout without a plan shows "..."', async ({ page }) => {
 });
 
 test('payment history: empty, then the rows of each payment, newest first', async ({ page }) => {
-  const plan = await firstPlan(page.request);
+  // Two plans: a customer buys each plan once.
+  const [plan, other] = await plansOnSale(page.request, 2);
   await signUpThroughApi(page);
   await page.goto('/payment-history');
   await expect(page.getByText('No payment history found.')).toBeVisible();
   const code = await importPromo(page.request, { type: 'amount', value: 100 });
   const cardId = await saveCardThroughApi(page);
-  for (const promoCode of [null, code]) {
-    const res = await page.request.post('/api/checkout', { data: { planId: plan.id, cardId, promoCode, idempotencyKey: `history-${promoCode ?? 'none'}-${Date.now()}` } });
+  for (const [planId, promoCode] of [[other!.id, null], [plan!.id, code]] as const) {
+    const res = await page.request.post('/api/checkout', { data: { planId, cardId, promoCode, idempotencyKey: `history-${promoCode ?? 'none'}-${Date.now()}` } });
     expect(res.status()).toBe(202);
   }
   await page.reload();
@@ -117,9 +118,9 @@ test('payment history: empty, then the rows of each payment, newest first', asyn
   await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Description', 'Amount', 'Status']);
   const rows = table.getByRole('row').filter({ hasText: 'New Subscription' });
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText(usd(plan.amount - 100));
+  await expect(rows.nth(0)).toContainText(usd(plan!.amount - 100));
   await expect(rows.nth(0)).toContainText(code);
-  await expect(rows.nth(1)).toContainText(usd(plan.amount));
+  await expect(rows.nth(1)).toContainText(usd(other!.amount));
   // Pending at first, the rows turn Complete live.
   await expect(rows.nth(0)).toContainText('Complete');
   await expect(rows.nth(1)).toContainText('Complete');

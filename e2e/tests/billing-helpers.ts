@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, operatorUrl } from '../fixtures';
 
 /** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
-const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
+export const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
 
 export interface PlanInfo {
   id: string;
@@ -13,18 +13,21 @@ export interface PlanInfo {
 
 export const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
-/** The first plan on pricing, whatever the content is. */
-export async function firstPlan(request: APIRequestContext): Promise<PlanInfo> {
+/** The first `count` plans on pricing, whatever the content is. */
+export async function plansOnSale(request: APIRequestContext, count: number): Promise<PlanInfo[]> {
   const res = await request.get('/api/plans');
   const { plans } = (await res.json()) as { plans: PlanInfo[] };
-  expect(plans.length, 'the demo content has plans').toBeGreaterThan(0);
-  return plans[0]!;
+  expect(plans.length, `the demo content has ${count} plans`).toBeGreaterThanOrEqual(count);
+  return plans.slice(0, count);
 }
 
+/** The first plan on pricing. */
+export const firstPlan = async (request: APIRequestContext): Promise<PlanInfo> => (await plansOnSale(request, 1))[0]!;
+
 /** A promo code of this test's own, imported through the operator's content import. */
-export async function importPromo(request: APIRequestContext, promo: { type: 'percent' | 'amount'; value: number }): Promise<string> {
+export async function importPromo(request: APIRequestContext, promo: { type: 'percent' | 'amount'; value: number; maxRedemptions?: number }): Promise<string> {
   const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
-  const res = await request.post('/api/operator/content/import', { headers: operator, data: { PromoCodes: { [code]: { ...promo, active: true } } } });
+  const res = await request.post(operatorUrl('/api/operator/content/import'), { headers: operator, data: { PromoCodes: { [code]: { ...promo, active: true } } } });
   expect(res.status(), await res.text()).toBe(200);
   return code;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, operatorUrl } from '../fixtures';
 import { pngFile } from './onboarding-helpers';
 
 /** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
@@ -17,7 +17,7 @@ export async function signInAsNewStaff(baseURL: string): Promise<APIRequestConte
   const email = `staff-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'staff-password-123';
   const operator = await request.newContext({ baseURL });
-  const created = await operator.post('/api/operator/staff', { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, password } });
+  const created = await operator.post(operatorUrl('/api/operator/staff'), { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, password } });
   expect(created.status(), await created.text()).toBe(200);
   await operator.dispose();
   const staff = await request.newContext({ baseURL });

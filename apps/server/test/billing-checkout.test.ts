@@ -276,10 +276,11 @@ describe("another user's payments", () => {
     const owner = await signUp(ctx.app);
     const other = await signUp(ctx.app);
     const plan = await insertPlan(ctx);
+    const another = await insertPlan(ctx);
     const card = await saveCard(ctx, owner);
     const first = await checkout(ctx, owner, { planId: plan.id, cardId: card.id });
     time.advance(1000);
-    const second = await checkout(ctx, owner, { planId: plan.id, cardId: card.id });
+    const second = await checkout(ctx, owner, { planId: another.id, cardId: card.id });
     expect((await as(ctx, other, 'GET', `/api/payments/${first.id}`)).statusCode).toBe(404);
     expect((await as(ctx, other, 'GET', '/api/payments')).json().payments).toEqual([]);
     const list = (await as(ctx, owner, 'GET', '/api/payments')).json().payments;

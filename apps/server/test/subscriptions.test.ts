@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_CONFIRMATIONS, subscriptionStatusLabel } from '@portal/contracts/subscriptions';
-import { as, checkout, createBillingApp, newKey, sandboxCharges, subscribedUser, type ManualClock } from './billing-helpers.ts';
+import { as, checkout, createBillingApp, insertPlan, newKey, sandboxCharges, subscribedUser, type ManualClock } from './billing-helpers.ts';
 import { signUp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -25,9 +25,10 @@ describe('status display rules', () => {
 
 describe('listing', () => {
   it('lists the user’s subscriptions, newest start first', async () => {
-    const { user, plan, card, subscriptionId: first } = await subscribedUser(ctx);
+    const { user, card, subscriptionId: first } = await subscribedUser(ctx);
+    const another = await insertPlan(ctx);
     time.advanceDays(2);
-    const second = (await checkout(ctx, user, { planId: plan.id, cardId: card.id })).subscriptionId;
+    const second = (await checkout(ctx, user, { planId: another.id, cardId: card.id })).subscriptionId;
     const list = (await as(ctx, user, 'GET', '/api/subscriptions')).json().subscriptions;
     expect(list.map((s: { id: string }) => s.id)).toEqual([second, first]);
   });

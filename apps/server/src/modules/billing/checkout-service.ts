@@ -5,8 +5,9 @@ import { tokenizeCard as tokenizeCardRoute } from '@portal/contracts/routes';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts';
-import { findSubscription, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
+import { assertPlanNotHeld, findSubscription, lockUserPurchases, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
 import { CARD_NOT_FOUND } from './cards-service.ts';
 import { findPayment, findPaymentByKey, insertPayment, listPayments } from './payments-repository.ts';
@@ -44,12 +45,12 @@ async function planFor(app: FastifyInstance, userId: string, input: CheckoutInpu
   return { plan, subscriptionId: sub.id };
 }
 
-async function cardFor(app: FastifyInstance, userId: string, cardId: string | null | undefined, amount: number): Promise<CardRow | null> {
+async function cardFor(db: Db, userId: string, cardId: string | null | undefined, amount: number): Promise<CardRow | null> {
   if (!cardId) {
     if (amount > 0) throw badRequest('CARD_REQUIRED', 'Please choose a card to pay with.');
     return null;
   }
-  const card = await findCard(app.db, userId, cardId);
+  const card = await findCard(db, userId, cardId);
   if (!card) throw notFound(CARD_NOT_FOUND);
   if (!isUsableCard(card)) throw badRequest('CARD_NOT_USABLE', 'This card cannot be charged. Please choose another card.');
   return card;
@@ -59,35 +60,35 @@ async function cardFor(app: FastifyInstance, userId: string, cardId: string | nu
  * Starts a purchase (DESIGN "Payments"): the server prices it from the plan and the promo code, stores a Pending
  * payment under the browser's idempotency key, and charges it right after the commit. The same key again returns
  * the same payment; with other details it is refused.
+ *
+ * Everything that two purchases could both pass at once is decided in the transaction that inserts the payment,
+ * under the user's purchase lock (decision 0014): the idempotency key, one purchase per plan, and the promo code's
+ * reservation.
  */
 export async function startCheckout(app: FastifyInstance, user: SessionUser, input: CheckoutInput): Promise<{ payment: Payment; created: boolean }> {
   const promoCode = input.promoCode ? normalizePromoCode(input.promoCode) : null;
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.planId, promoCode, input.cardId ?? null, input.mode, input.subscriptionId ?? null]))
     .digest('hex');
-  const replay = async () => {
-    const prior = await findPaymentByKey(app.db, user.id, input.idempotencyKey);
+  const replay = async (db: Db) => {
+    const prior = await findPaymentByKey(db, user.id, input.idempotencyKey);
     if (prior && prior.requestHash !== requestHash) {
       throw conflict('IDEMPOTENCY_KEY_REUSED', 'This purchase attempt was already sent with different details.');
     }
     return prior;
   };
-  const prior = await replay();
+  const prior = await replay(app.db);
   if (prior) return { payment: toPayment(prior), created: false };
 
   const now = app.clock();
   const { plan, subscriptionId } = await planFor(app, user.id, input);
-  let deal: PromoResult | null = null;
-  if (promoCode) {
-    const promo = await evaluatePromo(app.db, promoCode, plan, now);
-    if (!promo.ok) throw badRequest('PROMO_INVALID', promo.result.message);
-    deal = promo.result;
-  }
-  const amount = deal ? deal.finalAmount : plan.amount;
-  const card = await cardFor(app, user.id, input.cardId, amount);
   const customer = await findCustomer(app.db, user.id);
 
-  const row = await app.db.transaction(async (tx) => {
+  const { row, created } = await app.db.transaction(async (tx) => {
+    await lockUserPurchases(tx, user.id);
+    // The same attempt sent twice at once: the second waited for the lock and answers the first's payment.
+    const raced = await replay(tx);
+    if (raced) return { row: raced, created: false };
     if (subscriptionId) {
       // Checked again under the subscription's row lock: a reactivation that completed since the check above has
       // made it active, and must not be paid for twice.
@@ -96,6 +97,16 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
         throw conflict('ALREADY_ACTIVE', 'This subscription is already active.');
       }
     }
+    await assertPlanNotHeld(tx, user.id, plan.id, subscriptionId);
+    let deal: PromoResult | null = null;
+    if (promoCode) {
+      const promo = await evaluatePromo(tx, promoCode, plan, now, true);
+      if (promo.refusal === 'exhausted') throw conflict('PROMO_EXHAUSTED', promo.result.message);
+      if (!promo.ok) throw badRequest('PROMO_INVALID', promo.result.message);
+      deal = promo.result;
+    }
+    const amount = deal ? deal.finalAmount : plan.amount;
+    const card = await cardFor(tx, user.id, input.cardId, amount);
     const inserted = await insertPayment(tx, {
       id: randomUUID(),
       userId: user.id,
@@ -123,17 +134,12 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
       createdAt: now,
       updatedAt: now,
     });
-    if (inserted) await publishChange(tx, { topic: `payments:${inserted.id}`, audience: { userId: user.id } });
-    return inserted;
+    if (!inserted) throw conflict('PAYMENT_IN_PROGRESS', 'A payment for this subscription is already in progress.');
+    await publishChange(tx, { topic: `payments:${inserted.id}`, audience: { userId: user.id } });
+    return { row: inserted, created: true };
   });
-  if (!row) {
-    // Lost a race: the same key landed first (the same attempt, sent twice), or a reactivation is in flight.
-    const raced = await replay();
-    if (raced) return { payment: toPayment(raced), created: false };
-    throw conflict('PAYMENT_IN_PROGRESS', 'A payment for this subscription is already in progress.');
-  }
-  app.billing.later(() => processPayment(app, row.id));
-  return { payment: toPayment(row), created: true };
+  if (created) app.billing.later(() => processPayment(app, row.id));
+  return { payment: toPayment(row), created };
 }
 
 /** Client ids for the card form (spec §7 getSquareClientIds); locally, where the sandbox's tokenizer answers. */

@@ -1,32 +1,55 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { PROMO_MESSAGES, type PromoResult } from '@portal/contracts/billing';
 import type { Db } from '../../platform/db/client.ts';
 import { promoCodes } from '../content/index.ts';
 import type { PricedPlan } from '../plans/index.ts';
+import { payments } from './schema.ts';
+
+export type PromoRefusal = Exclude<keyof typeof PROMO_MESSAGES, 'applied'>;
 
 export interface PromoEvaluation {
   ok: boolean;
   result: PromoResult;
+  refusal?: PromoRefusal;
 }
 
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
 
+/** Payments still Pending with the code: each holds one of its redemptions until it completes or fails. */
+async function reservedRedemptions(db: Db, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.promoCode, code), eq(payments.status, 'Pending')));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Checks a promo code against a plan at a time (spec §7 validateAndApplyPromoCode) and prices the plan with it.
- * Percent discounts round to the nearest cent; fixed discounts never go below zero.
+ * Percent discounts round to the nearest cent; fixed discounts never go below zero. A limited code counts the
+ * redemptions it gave plus those held by pending payments.
+ *
+ * With `reserve`, the check is the reservation (decision 0014): it runs in the transaction that inserts the Pending
+ * payment, under a lock on the code's row that every other reservation and every completing payment of the code
+ * also takes. Pending payments are counted after the lock is held, so they include those of every checkout that held
+ * it before, on any instance; the limit is never exceeded however many checkouts run at once.
  */
-export async function evaluatePromo(db: Db, rawCode: string, plan: PricedPlan, now: Date): Promise<PromoEvaluation> {
+export async function evaluatePromo(db: Db, rawCode: string, plan: PricedPlan, now: Date, reserve = false): Promise<PromoEvaluation> {
   const code = normalizePromoCode(rawCode);
-  const refuse = (message: string): PromoEvaluation => ({
+  const refuse = (refusal: PromoRefusal): PromoEvaluation => ({
     ok: false,
-    result: { status: 'error', message, promoCode: code, finalAmount: plan.amount },
+    refusal,
+    result: { status: 'error', message: PROMO_MESSAGES[refusal], promoCode: code, finalAmount: plan.amount },
   });
-  if (!code) return refuse(PROMO_MESSAGES.invalid);
-  const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-  if (!promo || !promo.active) return refuse(PROMO_MESSAGES.invalid);
-  if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()) return refuse(PROMO_MESSAGES.expired);
-  if (promo.serviceIds && !promo.serviceIds.includes(plan.id)) return refuse(PROMO_MESSAGES.wrongPlan);
-  if (promo.maxRedemptions !== null && promo.redemptions >= promo.maxRedemptions) return refuse(PROMO_MESSAGES.exhausted);
+  if (!code) return refuse('invalid');
+  const query = db.select().from(promoCodes).where(eq(promoCodes.code, code));
+  const [promo] = reserve ? await query.for('no key update') : await query;
+  if (!promo || !promo.active) return refuse('invalid');
+  if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()) return refuse('expired');
+  if (promo.serviceIds && !promo.serviceIds.includes(plan.id)) return refuse('wrongPlan');
+  if (promo.maxRedemptions !== null && promo.redemptions + (await reservedRedemptions(db, code)) >= promo.maxRedemptions) {
+    return refuse('exhausted');
+  }
   const discount = promo.type === 'percent' ? Math.round((plan.amount * promo.value) / 100) : Math.min(promo.value, plan.amount);
   return {
     ok: true,
@@ -34,7 +57,10 @@ export async function evaluatePromo(db: Db, rawCode: string, plan: PricedPlan, n
   };
 }
 
-/** Counts a redemption; called only when a payment with the code completes. */
+/**
+ * Turns the reservation of a completing payment into a redemption, in the transaction that marks it Complete (the
+ * update takes the same row lock as a reservation, so no checkout counts the payment both as pending and redeemed).
+ */
 export async function redeemPromo(tx: Db, code: string): Promise<void> {
   await tx
     .update(promoCodes)

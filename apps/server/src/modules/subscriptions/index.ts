@@ -5,6 +5,7 @@
 export { subscriptionRoutes } from './routes.ts';
 export { SUBSCRIPTION_NOT_FOUND } from './service.ts';
 export { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from './lifecycle.ts';
-export { findSubscription, hasActiveSubscription } from './repository.ts';
+export { findSubscription, hasActiveSubscription, lockUserPurchases } from './repository.ts';
+export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
 export { reactivationOf } from './views.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';

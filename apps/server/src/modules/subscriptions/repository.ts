@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 
@@ -12,6 +13,48 @@ export async function listSubscriptions(db: Db, userId: string): Promise<Subscri
 export async function findSubscription(db: Db, userId: string, id: string, lock = false): Promise<SubscriptionRow | undefined> {
   const query = db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Serialises one user's purchases and reactivations, on every instance: a row lock on the user, held until the
+ * caller's transaction ends. `NO KEY UPDATE` leaves inserts that reference the user (sessions, payments) unblocked.
+ */
+export async function lockUserPurchases(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * A purchase (new or paid reactivation) of the plan by the user that is still Pending. Billing owns the payments
+ * table; this one read of it lives here, by name, so that the purchase guard needs no import of billing, which
+ * itself depends on this module.
+ */
+export async function findPendingPurchaseOfPlan(db: Db, userId: string, serviceId: string): Promise<{ id: string; subscriptionId: string | null } | undefined> {
+  const rows = await db.execute<{ id: string; subscription_id: string | null }>(
+    sql`SELECT id, subscription_id FROM payments
+        WHERE user_id = ${userId} AND service_id = ${serviceId} AND status = 'Pending'
+          AND purchase_type IN ('New Subscription', 'Reactivation')
+        LIMIT 1`,
+  );
+  // node-postgres answers { rows }, PGlite's driver the same; keep to that shape.
+  const row = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: string; subscription_id: string | null }[] }).rows)[0];
+  return row && { id: row.id, subscriptionId: row.subscription_id };
+}
+
+/** An active subscription of the user to the plan, other than `exceptId`. */
+export async function findActiveSubscriptionOfPlan(db: Db, userId: string, serviceId: string, exceptId: string | null): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.serviceId, serviceId),
+        inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        exceptId ? ne(subscriptions.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
   return row;
 }
 

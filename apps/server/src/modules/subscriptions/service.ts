@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Subscription } from '@portal/contracts/subscriptions';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import { findSubscription, listSubscriptions, updateSubscription } from './repository.ts';
+import { assertPlanNotHeld } from './purchase-guard.ts';
+import { findSubscription, listSubscriptions, lockUserPurchases, updateSubscription } from './repository.ts';
 import { isActive, reactivationOf, toSubscription } from './views.ts';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
@@ -35,6 +36,8 @@ export async function cancelSubscription(app: FastifyInstance, userId: string, i
 export async function reactivateSubscription(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
+    // The user's purchase lock first, in the order checkout takes it: no second active subscription of the plan.
+    await lockUserPurchases(tx, userId);
     const row = await findSubscription(tx, userId, id, true);
     if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
     const reactivation = reactivationOf(row, now);
@@ -42,6 +45,7 @@ export async function reactivateSubscription(app: FastifyInstance, userId: strin
     if (reactivation === 'CHECKOUT') {
       throw conflict('PAYMENT_REQUIRED', "This subscription's paid period has ended. Please reactivate it through checkout.");
     }
+    await assertPlanNotHeld(tx, userId, row.serviceId, id);
     const updated = await updateSubscription(tx, id, { status: 'ACTIVE', cancelledAt: null, updatedAt: now });
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);

@@ -5,6 +5,7 @@ import { UPLOADS_ENDPOINT } from '@portal/contracts/uploads';
 import { AppError } from '../../platform/http/errors.ts';
 import { finishUpload, sizeCap } from './service.ts';
 import { incomingId, uploadStorage } from './storage.ts';
+import { uploadLocker } from './upload-locks.ts';
 
 const uploadIdOf = (tusId: string) => tusId.replace(/^incoming\//, '');
 
@@ -17,9 +18,13 @@ export const idForCreation = new WeakMap<Request, string>();
  * `/api/uploads/{uploadId}`; its unfinished bytes live under `incoming/{uploadId}` in the store.
  */
 export function createTusServer(app: FastifyInstance): Server {
+  // Any instance may take any request of any upload: the lock lives in the database (decision 0015).
+  const locker = uploadLocker(app.database, app.log);
+  app.addHook('onClose', async () => locker.close?.());
   return new Server({
     path: UPLOADS_ENDPOINT,
     datastore: uploadStorage(app.config).tusStore,
+    locker,
     maxSize: Math.max(sizeCap(app.config, 'image'), sizeCap(app.config, 'video')),
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,

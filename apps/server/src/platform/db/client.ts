@@ -17,12 +17,22 @@ export interface SqlClient {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
+/** A PostgreSQL connection of its own, for session state such as advisory locks. */
+export interface SqlSession {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Called once when the connection is lost (the server has then released the session's locks). */
+  onLost(listener: (error: Error) => void): void;
+  close(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   sql: SqlClient;
   kind: 'pglite' | 'postgres';
   /** The connection pool's counts (PostgreSQL); PGlite is one connection in the process and has none. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: a new connection outside the pool. */
+  openSession?: () => Promise<SqlSession>;
   close(): Promise<void>;
 }
 
@@ -91,11 +101,35 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
       };
     },
   };
+  const openSession = async (): Promise<SqlSession> => {
+    const client = new pg.Client({ connectionString: url, options });
+    let lost: ((error: Error) => void) | null = null;
+    let closing = false;
+    const fail = (error: Error) => {
+      const listener = lost;
+      lost = null;
+      if (!closing) listener?.(error);
+    };
+    client.on('error', fail);
+    client.on('end', () => fail(new Error('connection ended')));
+    await client.connect();
+    return {
+      query: async <T,>(text: string, params?: unknown[]) => (await client.query(text, params as unknown[])).rows as T[],
+      onLost: (listener) => {
+        lost = listener;
+      },
+      close: async () => {
+        closing = true;
+        await client.end().catch(() => undefined);
+      },
+    };
+  };
   return {
     db: drizzlePg(pool) as unknown as Db,
     sql,
     kind: 'postgres',
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    openSession,
     close: async () => {
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
       await pool.end();

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkout, insertPlan, saveCard } from './billing-helpers.ts';
+import { createTestApp, makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts';
+import { fillPath, operationsOf, sampleOf, type Operation } from './openapi-helpers.ts';
+import { createUpload, fileBytes, uploadSmall } from './uploads-helpers.ts';
+
+// Every route of the OpenAPI document with an id in its path, called by another customer with the owner's ids:
+// never a 2xx. The route list comes from the document, so a new route is in the matrix the day it is added.
+const PUBLIC_ROUTES = new Set(['GET /api/plans/{id}']);
+
+let ctx: TestContext;
+let owner: TestUser;
+let stranger: TestUser;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { RENEWAL_SWEEP_INTERVAL_MS: '0' } });
+  await ctx.database.sql.query(`INSERT INTO completion_step_templates (id, step_index, step_details) VALUES ('idor-step', 1, 'Connect your payments')`);
+  [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
+  const staff = await signUp(ctx.app);
+  await makeStaff(ctx, staff.id);
+  const plan = await insertPlan(ctx);
+  const card = await saveCard(ctx, owner);
+  const payment = await checkout(ctx, owner, { planId: plan.id, cardId: card.id });
+  const [step] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM completion_steps WHERE subscription_id = $1`, [payment.subscriptionId]);
+  const chat = await ctx.app.inject({ method: 'POST', url: '/api/support/chats', headers: { cookie: owner.cookie }, payload: { initialMessage: 'Help with my logo.' } });
+  const project = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/staff/projects',
+    headers: { cookie: staff.cookie },
+    payload: { ownerId: owner.id, projectName: 'Shop app', businessName: 'Shop' },
+  });
+  const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 2000));
+  const unfinished = await createUpload(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png', length: 5000 });
+  ids = {
+    card: card.id,
+    payment: payment.id,
+    subscription: payment.subscriptionId,
+    step: step!.id,
+    chat: chat.json().chatId,
+    project: project.json().projectId,
+    file: fileId,
+    upload: String(unfinished.headers.location).split('/').pop()!,
+  };
+  expect(project.statusCode, project.body).toBe(201);
+  for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
+});
+afterAll(async () => ctx.close());
+
+/** The owner's id for a path parameter: by its name, or for a bare `{id}` by the collection it follows. */
+function ownerId(op: Operation, param: string): string {
+  const named: Record<string, string> = {
+    subscriptionId: ids.subscription!,
+    stepId: ids.step!,
+    chatId: ids.chat!,
+    projectId: ids.project!,
+    fileId: ids.file!,
+    uploadId: ids.upload!,
+  };
+  if (named[param]) return named[param];
+  const collection = op.path.split('/')[2];
+  const byCollection: Record<string, string> = { cards: ids.card!, payments: ids.payment!, subscriptions: ids.subscription! };
+  if (param === 'id' && collection && byCollection[collection]) return byCollection[collection];
+  throw new Error(`${op.method} ${op.path}: no owner's id for {${param}}; add it to the IDOR matrix`);
+}
+
+describe('IDOR matrix', () => {
+  it('every route with an id answers another customer with no 2xx, and leaves the owner’s data as it was', async () => {
+    const operations = (await operationsOf(ctx.app)).filter((op) => op.pathParams.length > 0 && !PUBLIC_ROUTES.has(`${op.method} ${op.path}`));
+    expect(operations.length).toBeGreaterThan(15);
+    const tried: string[] = [];
+    for (const op of operations) {
+      const url = fillPath(op.path, (param) => ownerId(op, param));
+      const tus = op.path.startsWith('/api/uploads');
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url,
+        headers: {
+          cookie: stranger.cookie,
+          ...(tus ? { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}),
+        },
+        ...(tus && op.method === 'PATCH' ? { payload: fileBytes('png', 100) } : op.body ? { payload: sampleOf(op.body) as object } : {}),
+      });
+      tried.push(`${op.method} ${op.path}`);
+      expect(res.statusCode, `${op.method} ${url}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${op.method} ${url}`).toBeLessThan(500);
+    }
+    expect(tried).toEqual(expect.arrayContaining(['GET /api/cards/{id}', 'DELETE /api/cards/{id}', 'POST /api/subscriptions/{id}/cancel', 'GET /api/files/{fileId}']));
+
+    const as = (url: string) => ctx.app.inject({ url, headers: { cookie: owner.cookie } });
+    expect((await as(`/api/subscriptions/${ids.subscription}`)).json().status).toBe('ACTIVE');
+    expect((await as(`/api/cards/${ids.card}`)).statusCode).toBe(200);
+    expect((await as(`/api/support/chats/${ids.chat}`)).json()).toMatchObject({ status: 'OPEN', messages: [{ textMessage: 'Help with my logo.' }] });
+    expect((await as(`/api/files/${ids.file}`)).statusCode).toBe(200);
+    const upload = await ctx.app.inject({ method: 'HEAD', url: `/api/uploads/${ids.upload}`, headers: { cookie: owner.cookie, 'tus-resumable': '1.0.0' } });
+    expect(upload.headers['upload-offset']).toBe('0');
+    const steps = await ctx.database.sql.query<{ step_status: string }>(`SELECT step_status FROM completion_steps WHERE id = $1`, [ids.step]);
+    expect(steps[0]!.step_status).toBe('pending');
+  });
+});
