@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Me, Role } from '@portal/contracts/auth';
 import { AppError, forbidden } from '../http/errors.ts';
@@ -49,3 +49,13 @@ export const toMe = (user: SessionUser): Me => ({
   role: user.role,
   createdAt: new Date(user.createdAt).getTime(),
 });
+
+/** The sign-in check of `user` routes: sets `request.user` before the input is read (401 without a session). */
+export const signedInHook: preValidationHookHandler = async (request) => {
+  request.user = await requireUser(request);
+};
+
+/** The sign-in check of `staff` routes: a customer gets 403. */
+export const staffHook: preValidationHookHandler = async (request) => {
+  request.user = await requireStaff(request);
+};

@@ -17,7 +17,7 @@ import {
   type RouteParams,
   type RouteQuery,
 } from '@portal/contracts/route';
-import { requireStaff, requireUser, type SessionUser } from '../auth/session.ts';
+import { signedInHook, staffHook, type SessionUser } from '../auth/session.ts';
 import { requireOperator } from './operator.ts';
 
 declare module 'fastify' {
@@ -43,12 +43,6 @@ export type ContractHandler<R extends RouteDefinition> = (
 /** Per-route settings the route table does not carry (rate limits, a larger body limit, a live stream). */
 export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'sse'>;
 
-const setUser: preValidationHookHandler = async (request) => {
-  request.user = await requireUser(request);
-};
-const setStaff: preValidationHookHandler = async (request) => {
-  request.user = await requireStaff(request);
-};
 const operatorOnly: onRequestHookHandler = async (request) => requireOperator(request);
 
 /**
@@ -58,8 +52,8 @@ const operatorOnly: onRequestHookHandler = async (request) => requireOperator(re
  */
 const GUARDS: Record<RouteAuth, { onRequest?: onRequestHookHandler; preValidation?: preValidationHookHandler }> = {
   public: {},
-  user: { preValidation: setUser },
-  staff: { preValidation: setStaff },
+  user: { preValidation: signedInHook },
+  staff: { preValidation: staffHook },
   operator: { onRequest: operatorOnly },
 };
 
