@@ -8,7 +8,7 @@ import type { Draft } from './questionnaire-draft';
 import { ImageQuestion } from './image-question';
 
 const inputClass =
-  'mt-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200';
+  'mt-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-invalid:border-red-600';
 
 export const questionInputId = (item: FormItem) => `question-${item.id}`;
 const questionErrorId = (item: FormItem) => `question-${item.id}-error`;
