@@ -1,4 +1,5 @@
-# The portal as one image: the API and the built web app, run by Node 20 with tsx (docs/decisions/0003).
+# The portal as one image: the API compiled to one JavaScript module and the built web app, run by Node 20
+# (docs/decisions/0031).
 # docker build -t portal . ; see compose.yaml for PostgreSQL, S3 storage, two instances and a proxy.
 
 FROM node:20-bookworm-slim AS build
@@ -29,4 +30,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 WORKDIR /app/apps/server
 # node runs as PID 1 here and gets SIGTERM itself: the portal drains (SHUTDOWN_DRAIN_MS) and exits 0.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "dist/main.js"]

@@ -17,7 +17,7 @@ const chromium = {
 function portalServer(port: number, extraEnv: Record<string, string> = {}) {
   const dataDir = `/tmp/portal-e2e-${process.pid}-${port}`;
   return {
-    command: `rm -rf ${dataDir} && node --import tsx src/main.ts`,
+    command: `rm -rf ${dataDir} && node dist/main.js`,
     cwd: '../apps/server',
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,

@@ -4,11 +4,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { findChromium } from './chromium.mjs';
+import { runAsAdmin } from './postgres-admin.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
-const pg = createRequire(import.meta.url)('pg');
 const port = Number(process.env.MULTI_PORT ?? 3400);
 const instancePorts = [port + 1, port + 2, port + 3];
 const adminUrl = process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,15 +17,7 @@ const dataDir = `/tmp/portal-multi-${port}`;
 const webDist = `/tmp/portal-web-${port}`;
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 
-const admin = async (sql) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
+const admin = (sql) => runAsAdmin(adminUrl, sql);
 
 async function waitReady(instancePort, child) {
   for (let i = 0; i < 600; i += 1) {
@@ -40,7 +31,7 @@ async function waitReady(instancePort, child) {
 
 function startInstance(instancePort) {
   const log = openSync(`${dataDir}-${instancePort}.log`, 'w');
-  return spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+  return spawn('node', ['dist/main.js'], {
     cwd: 'apps/server',
     stdio: ['ignore', 'ignore', log],
     env: {
@@ -65,6 +56,8 @@ function startInstance(instancePort) {
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], { stdio: 'inherit', cwd: 'apps/web', env: { ...process.env, FORCE_COLOR: '0' } });
 if (build.status !== 0) process.exit(build.status ?? 1);
+const serverBuild = spawnSync('node', ['build.mjs'], { stdio: 'inherit', cwd: 'apps/server' });
+if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });

@@ -1,12 +1,15 @@
-// `npm start`: builds the web app if it has not been built, then serves the whole portal from one process.
+// `npm start`: builds the web app and the server where the build is missing or older than its sources, then serves
+// the whole portal from one process running compiled JavaScript.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { buildState, builds } from './build-outputs.mjs';
 
-if (!existsSync('apps/web/dist/index.html')) {
-  console.log('Building the web app (first start)...');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+for (const build of builds) {
+  const state = buildState(build);
+  if (!state) continue;
+  console.log(`Building ${build.name} (${state === 'missing' ? 'first start' : 'sources changed since the last build'})...`);
+  const result = spawnSync('npm', ['run', '--silent', build.script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: 'apps/server', stdio: 'inherit' });
+const server = spawn(process.execPath, ['dist/main.js'], { cwd: 'apps/server', stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverDir } from './server-dir.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -89,7 +89,7 @@ export interface BuildOptions {
   quietRequests?: boolean;
 }
 
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const webDist = path.resolve(serverDir, '../web/dist');
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -1,5 +1,6 @@
 // Starts a fresh portal for a benchmark: its own port and data directory, waits until it is ready.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,11 +15,27 @@ const freePort = () =>
     });
   });
 
+/** Resident memory of a process, from /proc (Linux). */
+function residentBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** The compiled server, as `npm start` runs it: built once per benchmark process. */
+let serverBuilt = false;
+function buildServer() {
+  if (serverBuilt) return;
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the server did not build');
+  serverBuilt = true;
+}
+
 /** `env` adds or overrides settings; the caller owns `dataDir`. Resolves to its address and how to stop it. */
-export async function startPortal({ dataDir, env = {} }) {
+export async function startPortal({ dataDir, env = {}, pollMs = 500 }) {
+  buildServer();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, ['dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -37,13 +54,13 @@ export async function startPortal({ dataDir, env = {} }) {
     if (server.exitCode === null) server.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 120_000 / pollMs; i++) {
     const ready = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { base, stop };
-    await sleep(500);
+    if (ready) return { base, stop, rssBytes: () => residentBytes(server.pid) };
+    await sleep(pollMs);
   }
   await stop();
   throw new Error('the portal did not start');

@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverDir } from '../../server-dir.ts';
 import type { BackgroundWork } from '../../platform/jobs/start.ts';
 import { importContent } from './import/apply.ts';
 import { contentIsEmpty } from './import/repository.ts';
 
 /** The demo content shipped with the portal: an export in the importer's format. */
-export const demoContentFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../demo/content.json',
-);
+export const demoContentFile = path.join(serverDir, 'demo/content.json');
 
 /**
  * On a start with DEMO_CONTENT and no content at all, imports the demo content, so that a fresh portal shows

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { fileRoutes } from './files.ts';
 import { abandonUpload, beginUpload, finishUpload, ownUpload } from './service.ts';
+import { prepareUploadStorage } from './storage.ts';
 import { callTus, createTusServer, sendTusAnswer } from './tus.ts';
 
 const TUS_BODY = 'application/offset+octet-stream';
@@ -26,6 +27,7 @@ function readMetadata(header: string | string[] | undefined): Partial<UploadMeta
  * /api/files/{id}. Every request is checked here before tus sees it: the session, the upload's owner, the rules.
  */
 export async function uploadRoutes(app: FastifyInstance) {
+  await prepareUploadStorage(app.config);
   const tus = createTusServer(app);
   // Upload bytes stream straight to storage: they are never buffered or size-limited as a JSON body would be.
   app.addContentTypeParser(TUS_BODY, (_request, payload, done) => done(null, payload));

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverDir } from '../../server-dir.ts';
 import type { SqlClient } from './client.ts';
 
-export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const migrationsDir = path.join(serverDir, 'migrations');
 
 /**
  * Applies the committed SQL files in name order, each once, each in its own transaction.

@@ -51,6 +51,63 @@ interface TestIdentity {
  */
 export async function registerLocalGoogle(app: FastifyInstance, config: Config) {
   const identities = new Map<string, TestIdentity>();
+  // Made at the first request under /oidc, not at start: loading oidc-provider and making an RSA signing key
+  // cost a quarter of a second that a start without a Google sign-in need not pay.
+  let providerReady: ReturnType<typeof startProvider> | undefined;
+  const providerOf = () => (providerReady ??= startProvider(config, identities));
+
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    const { handle } = await providerOf();
+    const original = req.url ?? '/';
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
+    req.url = original.slice(LOCAL_GOOGLE_PATH.length) || '/';
+    return handle(req, res);
+  };
+
+  app.get(`${LOCAL_GOOGLE_PATH}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
+    const { provider } = await providerOf();
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.prompt.name === 'consent') {
+      // A test identity has nothing to consent to: grant what the portal asked for and go on.
+      const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: LOCAL_GOOGLE_CLIENT.id });
+      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+      const grantId = await grant.save();
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      return;
+    }
+    reply.type('text/html; charset=utf-8').send(renderIdentityPage(details.uid));
+  });
+
+  app.post(`${LOCAL_GOOGLE_PATH}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, string>;
+    const email = (form.email ?? '').trim().toLowerCase();
+    const name = (form.name ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !name) {
+      const { uid } = request.params as { uid: string };
+      return reply.code(400).type('text/html; charset=utf-8').send(renderIdentityPage(uid, 'Enter a name and a valid e-mail address.'));
+    }
+    const sub = createHash('sha256').update(email).digest('hex').slice(0, 24);
+    const picture = (form.picture ?? '').trim();
+    identities.set(sub, { email, name, ...(picture ? { picture } : {}) });
+    const { provider } = await providerOf();
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
+  });
+
+  app.all(`${LOCAL_GOOGLE_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+    // Fastify has read the body already; oidc-provider takes it from req.body when the stream is spent.
+    (request.raw as IncomingMessage & { body?: unknown }).body = request.body;
+    reply.hijack();
+    forward(request.raw, reply.raw).catch((error: unknown) => {
+      request.log.error({ err: error }, 'The local Google sign-in failed');
+      if (!reply.raw.headersSent) reply.raw.statusCode = 500;
+      reply.raw.end();
+    });
+  });
+}
+
+async function startProvider(config: Config, identities: Map<string, TestIdentity>) {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const { default: Provider } = await withoutKnownWarnings(() => import('oidc-provider'));
   const provider = withoutKnownWarnings(() => new Provider(localGoogleIssuer(config), {
@@ -85,48 +142,5 @@ export async function registerLocalGoogle(app: FastifyInstance, config: Config) 
     },
   }));
   provider.proxy = config.TRUST_PROXY;
-  const handle = provider.callback();
-
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
-    const original = req.url ?? '/';
-    (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
-    req.url = original.slice(LOCAL_GOOGLE_PATH.length) || '/';
-    return handle(req, res);
-  };
-
-  app.get(`${LOCAL_GOOGLE_PATH}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.prompt.name === 'consent') {
-      // A test identity has nothing to consent to: grant what the portal asked for and go on.
-      const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: LOCAL_GOOGLE_CLIENT.id });
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-      const grantId = await grant.save();
-      reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-      return;
-    }
-    reply.type('text/html; charset=utf-8').send(renderIdentityPage(details.uid));
-  });
-
-  app.post(`${LOCAL_GOOGLE_PATH}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, string>;
-    const email = (form.email ?? '').trim().toLowerCase();
-    const name = (form.name ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !name) {
-      const { uid } = request.params as { uid: string };
-      return reply.code(400).type('text/html; charset=utf-8').send(renderIdentityPage(uid, 'Enter a name and a valid e-mail address.'));
-    }
-    const sub = createHash('sha256').update(email).digest('hex').slice(0, 24);
-    const picture = (form.picture ?? '').trim();
-    identities.set(sub, { email, name, ...(picture ? { picture } : {}) });
-    reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
-  });
-
-  app.all(`${LOCAL_GOOGLE_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
-    // Fastify has read the body already; oidc-provider takes it from req.body when the stream is spent.
-    (request.raw as IncomingMessage & { body?: unknown }).body = request.body;
-    reply.hijack();
-    void forward(request.raw, reply.raw);
-  });
+  return { provider, handle: provider.callback() };
 }

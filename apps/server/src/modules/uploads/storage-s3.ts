@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import { S3Store } from '@tus/s3-store';
+import type { Config } from '../../config.ts';
+import type { UploadStorage } from './storage.ts';
+
+/** The tus S3 store, with its client shared for the reads and moves the portal does itself. */
+class PortalS3Store extends S3Store {
+  get s3() {
+    return this.client;
+  }
+}
+
+/** An S3-compatible bucket (AWS, MinIO, R2, ...): for several instances, or for storage off the machine. */
+export function s3Storage(config: Config): UploadStorage {
+  const bucket = config.S3_BUCKET!;
+  const credentials =
+    config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+      : undefined;
+  const store = new PortalS3Store({
+    s3ClientConfig: {
+      bucket,
+      region: config.S3_REGION,
+      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
+      ...(credentials ? { credentials } : {}),
+    },
+  });
+  const s3 = store.s3;
+  const copySource = (key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  return {
+    tusStore: store,
+    async readIncomingHead(tusId, length) {
+      const object = await s3.getObject({ Bucket: bucket, Key: tusId, Range: `bytes=0-${length - 1}` });
+      return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+    },
+    async promote(tusId, storageKey) {
+      await s3.copyObject({ Bucket: bucket, Key: storageKey, CopySource: copySource(tusId) });
+      await s3.deleteObjects({
+        Bucket: bucket,
+        Delete: { Objects: [{ Key: tusId }, { Key: `${tusId}.info` }] },
+      });
+    },
+    async discard(tusId) {
+      await store.remove(tusId).catch(() => undefined);
+      await s3
+        .deleteObjects({ Bucket: bucket, Delete: { Objects: [{ Key: tusId }, { Key: `${tusId}.info` }] } })
+        .catch(() => undefined);
+    },
+    async size(storageKey) {
+      const head = await s3.headObject({ Bucket: bucket, Key: storageKey }).catch(() => null);
+      return head?.ContentLength ?? null;
+    },
+    async read(storageKey, range) {
+      const object = await s3.getObject({
+        Bucket: bucket,
+        Key: storageKey,
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      });
+      return object.Body as Readable;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// One statement on a PostgreSQL server as its administrator (CREATE DATABASE, DROP DATABASE), on a connection of
+// its own, for the scripts that make a database for a run and drop it afterwards.
+import { createRequire } from 'node:module';
+
+const pg = createRequire(import.meta.url)('pg');
+
+export async function runAsAdmin(adminUrl, sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
