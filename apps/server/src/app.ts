@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
+import { SessionCache } from './platform/auth/session-cache.ts';
+import { forgetSessionAfterWrite, type SessionUser } from './platform/auth/session.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
 import { eventRoutes } from './platform/events/routes.ts';
 import { AppError, registerErrorHandler } from './platform/http/errors.ts';
@@ -69,6 +71,7 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     changeFeed: ChangeFeed;
+    sessionCache: SessionCache<SessionUser>;
     mail: Mailer;
     clock: Clock;
     /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
@@ -119,6 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await changeFeed.start(database.sql);
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', async () => changeFeed.close());
+  const sessionCache = new SessionCache<SessionUser>(config.SESSION_CACHE_MS);
+  await sessionCache.start(database.sql);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', async () => sessionCache.close());
+  app.addHook('onSend', forgetSessionAfterWrite);
   const mail = await createMailer(config, database.db, () => app.clock());
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());

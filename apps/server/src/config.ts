@@ -20,6 +20,11 @@ const settingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: flag.default(false),
+  /**
+   * How long a signed-in user stays cached by session cookie (0: not cached). Sign-out, a new password, a role or
+   * profile change drop the entry at once on every instance (docs/decisions/0032); this bounds anything else.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -90,7 +90,19 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Makes a user staff directly in the database (the CLI does the same for operators). */
+/**
+ * Makes a user staff directly in the database (the CLI does the same for operators), and waits until the app has
+ * heard of it (its session cache forgets the user when the database's notification arrives, a moment later).
+ */
 export async function makeStaff(ctx: TestContext, userId: string) {
+  const heard = new Promise<void>((resolve) => {
+    const stop = ctx.app.sessionCache.onForget((forgotten) => {
+      if (forgotten === userId) {
+        stop();
+        resolve();
+      }
+    });
+  });
   await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [userId]);
+  await heard;
 }

@@ -13,19 +13,47 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const perRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-/** The signed-in user of this request, or null; looked up once per request. */
+/** better-auth's signed session cookie (with the `__Secure-` prefix on https), the key of the session cache. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const sessionCookieOf = (request: FastifyRequest) => SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+
+async function lookUpSession(request: FastifyRequest): Promise<SessionUser | null> {
+  const found = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+  return found ? (found.user as unknown as SessionUser) : null;
+}
+
+/**
+ * The signed-in user of this request, or null; looked up once per request, and served from the session cache
+ * (platform/auth/session-cache.ts) while no change to that user or their sessions has been seen.
+ */
 export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-  let found = cache.get(request);
+  let found = perRequest.get(request);
   if (!found) {
-    found = request.server.auth.api
-      .getSession({ headers: fromNodeHeaders(request.headers) })
-      .then((s) => (s ? (s.user as unknown as SessionUser) : null))
-      .catch(() => null);
-    cache.set(request, found);
+    const cookie = sessionCookieOf(request);
+    found = cookie
+      ? request.server.sessionCache.resolve(cookie, async () => {
+          const user = await lookUpSession(request);
+          return user ? { userId: user.id, value: user } : null;
+        })
+      : lookUpSession(request);
+    perRequest.set(request, found);
   }
   return found;
+}
+
+/**
+ * After a write by a signed-in user (sign-out, a new password, a new name or photo): forget their cached session
+ * here at once, before the response leaves, rather than when this instance hears the database's notification;
+ * the next request of theirs reads what the write left. Registered for every request that is not a read.
+ */
+export async function forgetSessionAfterWrite(request: FastifyRequest): Promise<void> {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const cookie = sessionCookieOf(request);
+  if (!cookie) return;
+  const cached = request.server.sessionCache.get(cookie);
+  if (cached) request.server.sessionCache.forgetUser(cached.id);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
