@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { brandLabel } from '@portal/contracts/card-brand';
 import { formatCents } from '@portal/contracts/money';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -13,7 +14,7 @@ import { cardExpiryNotices } from './schema.ts';
 export const mailDate = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 
-const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brand ?? 'Card'} ending in ${last4}` : 'No card');
+const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brandLabel(brand)} ending in ${last4}` : 'No card on file');
 
 /**
  * Queues a mail to a user's current address in the caller's transaction; an optional kind is skipped when the
@@ -110,7 +111,7 @@ export async function sendRenewalFailure(app: FastifyInstance, tx: Db, p: Settle
     notice: {
       heading: final ? 'Final notice: your renewal payment failed' : 'Your renewal payment failed',
       paragraphs: [
-        `We tried to charge ${formatCents(p.amount)} to your ${cardLabel(p.cardBrand, p.cardLast4)} for ${sub.serviceTitle}. Reason: ${reason}`,
+        `We tried to charge ${formatCents(p.amount)}${p.cardLast4 ? ` to your ${cardLabel(p.cardBrand, p.cardLast4)}` : ''} for ${sub.serviceTitle}. Reason: ${reason}`,
         final
           ? `This is the last attempt: we will try once more on ${next}. If that payment fails too, the subscription becomes inactive for non-payment.`
           : `We will try again on ${next}. Please check your card or choose another one before then.`,
