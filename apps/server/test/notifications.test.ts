@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCardExpirySweep } from '../src/modules/billing/index.ts';
 import { runRenewalSweep } from '../src/modules/billing/renewals.ts';
 import { mailDate, runSupportReplySweep } from '../src/modules/notifications/index.ts';
-import { as, createBillingApp, subscribedUser, type ManualClock } from './billing-helpers.ts';
+import { as, checkout, createBillingApp, insertPlan, insertPromo, subscribedUser, type ManualClock } from './billing-helpers.ts';
 import { nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { caughtFor, confirmDeletion, deletionToken, kindsFor, outboxFor } from './notify-helpers.ts';
 import { call, createChat, signUpStaff } from './staff-helpers.ts';
@@ -42,6 +42,17 @@ describe('receipts', () => {
       expect(body).toContain('http://localhost:1/payment-history');
       expect(body).toContain('All rights reserved.');
     }
+  });
+
+  it('mails a receipt for a free first payment too, saying nothing was charged', async () => {
+    const user = await signUp(ctx.app);
+    const plan = await insertPlan(ctx);
+    await insertPromo(ctx, { code: 'FREEMONTH', type: 'percent', value: 100 });
+    const payment = await checkout(ctx, user, { planId: plan.id, promoCode: 'FREEMONTH' });
+    expect(payment.status).toBe('Complete');
+    const [receipt] = await outboxFor(ctx, user.email, 'receipt');
+    expect(receipt!.subject).toBe('Your receipt: $0.00 for Growth Plan');
+    expect(receipt!.text_body).toContain('Nothing charged');
   });
 
   it('mails a receipt for a paid renewal', async () => {

@@ -69,7 +69,7 @@ export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPaymen
       details: [
         { label: 'Amount', value: formatCents(p.amount) },
         { label: 'Plan', value: `${p.serviceTitle} (${p.purchaseType}, billed per ${p.recurring})` },
-        { label: 'Card', value: cardLabel(p.cardBrand, p.cardLast4) },
+        { label: 'Card', value: p.amount === 0 && !p.cardLast4 ? 'Nothing charged' : cardLabel(p.cardBrand, p.cardLast4) },
         { label: 'Date', value: mailDate(p.updatedAt) },
         { label: 'Payment reference', value: p.id },
       ],
