@@ -1,5 +1,5 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
-import { advanceClock, CARDS, fillCard, firstPlan, subscribeThroughApi, usd } from './billing-helpers';
+import { advanceClock, CARDS, fillCard, firstPlan, operator, subscribeThroughApi, usd } from './billing-helpers';
 import { linkIn, mailsTo, screenshotMail, waitForMail } from './mail-notify-helpers';
 import { signInAsNewStaff } from './support-helpers';
 
@@ -143,5 +143,29 @@ test('account settings turn support and project e-mails off and on; the choice i
     await page.setViewportSize({ width, height: 900 });
     const section = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'E-mail notifications' }) }).last();
     await section.screenshot({ path: `test-results/mail-preferences-${width}.png` });
+  }
+});
+
+test('a card that expires before the next renewal: one e-mail, and a notice on the subscription', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  const user = await signUpThroughApi(page, newUser('expiring'));
+  // The server's own (movable) clock says which month a card must end in to expire before next month's renewal.
+  const clock = await page.request.post('/api/operator/billing/clock', { headers: operator, data: { advanceDays: 0 } });
+  const now = new Date(((await clock.json()) as { now: number }).now);
+  const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')} / ${String(now.getUTCFullYear()).slice(-2)}`;
+  await page.goto(`/checkout?plan=${plan.id}`);
+  await fillCard(page, CARDS.visa, expiry);
+  await page.getByRole('button', { name: `Pay ${usd(plan.amount)}` }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Success! 🎉' })).toBeVisible({ timeout: 20_000 });
+
+  const mail = await waitForMail(page.request, user.email, /expires before your next renewal$/);
+  expect(mail.subject).toBe('Your Visa ending in 1111 expires before your next renewal');
+  await page.goto(linkIn(mail, '/subscription-details/'));
+  await expect(page.getByText(/Your Visa •••• 1111 expires \d\d\/\d{4}, before this subscription renews on/)).toBeVisible();
+  await page.waitForTimeout(2500);
+  expect((await mailsTo(page.request, user.email)).filter((m) => m.subject.includes('expires before'))).toHaveLength(1);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/card-expiry-notice-${width}.png` });
   }
 });

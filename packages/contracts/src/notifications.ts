@@ -20,3 +20,9 @@ export const DELETION_LINK_INVALID = 'This confirmation link is invalid or has a
 export const DELETION_LINK_EXPIRED = 'This confirmation link has expired.';
 /** After the form is sent: the spec's success text, then where the confirmation went. */
 export const deletionConfirmationSent = (email: string) => `To confirm it, follow the link we sent to ${email}.`;
+
+/** A card is good through the last day of its expiry month (UTC); true when that is over before `dueDate` (ms). */
+export function cardExpiresBefore(expMonth: number | null, expYear: number | null, dueDate: number): boolean {
+  if (!expMonth || !expYear) return false;
+  return Date.UTC(expYear, expMonth, 1) <= dueDate;
+}

@@ -8,7 +8,7 @@ import { sendCardExpiring } from '../notifications/index.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { cards } from './schema.ts';
 
-/** A card is good through the last day of its expiry month (UTC). */
+/** A card is good through the last day of its expiry month (UTC); `cardExpiresBefore` in contracts says the same. */
 const expiryEnd = sql`make_timestamptz(${cards.expYear}, ${cards.expMonth}, 1, 0, 0, 0, 'UTC') + interval '1 month'`;
 
 /**
