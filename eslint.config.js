@@ -4,8 +4,8 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
-const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads'];
+const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff', 'notifications'];
+const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads', 'notifications'];
 const moduleIndexes = serverModules.map((m) => `./${m}/index.ts`);
 
 export default tseslint.config(

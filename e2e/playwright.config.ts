@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Journeys that move the server's clock get a server of their own, so that no other journey sees time jump. */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /billing-renewals\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|mail-notify)\.spec\.ts/;
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -56,6 +56,6 @@ export default defineConfig({
   webServer: [
     portalServer(E2E_PORT),
     // Lets the renewal journeys move the server's clock (renewals, non-payment).
-    portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true' }),
+    portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true', SUPPORT_REPLY_MAIL_DELAY_MS: '2000', SUPPORT_REPLY_SWEEP_INTERVAL_MS: '500', CARD_EXPIRY_SWEEP_INTERVAL_MS: '1000' }),
   ],
 });

@@ -1,5 +1,6 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { deletionRequestsFor } from './content-helpers';
+import { confirmDeletionByMail } from './mail-notify-helpers';
 
 const SUCCESS = 'Your account deletion request has been submitted. We will process it shortly.';
 
@@ -31,6 +32,7 @@ test('a guest requests deletion: the request is stored as pending for guest, and
   await expect(page.getByLabel('Reason (optional)')).toHaveValue('');
   await expectAccessible(page);
 
+  await confirmDeletionByMail(page.request, email);
   const [stored, ...others] = await deletionRequestsFor(baseURL!, email);
   expect(others).toEqual([]);
   expect(stored).toMatchObject({
@@ -57,6 +59,7 @@ test("a signed-in user's form is prefilled, and the request carries their user i
   await expect(page.getByText(SUCCESS)).toBeVisible();
   await expect(page.getByLabel('Full Name')).toHaveValue('');
 
+  await confirmDeletionByMail(page.request, user.email);
   expect(await deletionRequestsFor(baseURL!, user.email)).toEqual([
     expect.objectContaining({
       name: user.name,

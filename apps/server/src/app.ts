@@ -37,6 +37,8 @@ import { staffRoutes } from './modules/staff/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
+import { notificationRoutes, supportReplyMailSweep } from './modules/notifications/index.ts';
+import { cardExpirySweep } from './modules/billing/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
 /** Every feature module's routes, in registration order. */
@@ -51,6 +53,7 @@ const modules: FastifyPluginAsync[] = [
   supportRoutes,
   projectRoutes,
   staffRoutes,
+  notificationRoutes,
 ];
 
 /** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */
@@ -60,6 +63,8 @@ export const backgroundWork: readonly BackgroundWork[] = [
   renewalSweep,
   pendingPaymentSweep,
   mailDelivery,
+  supportReplyMailSweep,
+  cardExpirySweep,
 ];
 
 export type Clock = () => Date;

@@ -64,6 +64,12 @@ const settingsSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** The first retry of a message the SMTP server did not take; each later retry doubles it (up to 6 hours). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** "Support replied" mail goes out once a reply has waited this long with no open page of the chat. */
+  SUPPORT_REPLY_MAIL_DELAY_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** How often the support-reply mail sweep runs (0 turns it off). */
+  SUPPORT_REPLY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often the "card expires before renewal" sweep runs (0 turns it off); daily by default. */
+  CARD_EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
   COMPANY_NAME: z.string().min(1).default('Your Business Your App'),
   COMPANY_ADDRESS: z.string().min(1).optional(),
   LINK_APP_STORE: z.url().default('https://apps.apple.com/us/developer/your-business-your-app/id1000000000'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_DELETION_REQUESTS_PER_HOUR } from '../src/modules/account/index.ts';
 import { createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
+import { confirmDeletion } from './notify-helpers.ts';
 import { OPERATOR_TOKEN, demoContent, importThroughEndpoint } from './content-helpers.ts';
 
 let ctx: TestContext;
@@ -116,7 +117,7 @@ describe('account deletion requests', () => {
       })
     ).json().requests;
 
-  it("stores a guest's request as pending with the server's time", async () => {
+  it("stores a guest's request as pending with the server's time once its address confirms it", async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/account-deletion-requests',
@@ -124,6 +125,7 @@ describe('account deletion requests', () => {
       remoteAddress: nextAddress(),
     });
     expect(res.statusCode).toBe(201);
+    expect((await confirmDeletion(ctx, 'gail@example.com')).statusCode).toBe(200);
     expect(await stored('gail@example.com')).toEqual([
       {
         id: expect.any(String),
@@ -146,6 +148,7 @@ describe('account deletion requests', () => {
       payload: { name: 'Sid Signed', email: user.email, reason: '   ' },
     });
     expect(res.statusCode).toBe(201);
+    expect((await confirmDeletion(ctx, user.email)).statusCode).toBe(200);
     expect(await stored(user.email)).toEqual([
       expect.objectContaining({ userId: user.id, reason: null, status: 'pending' }),
     ]);

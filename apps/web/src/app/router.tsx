@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
           page(paths.terms, () => import('./routes/content/terms')),
           page(paths.privacy, () => import('./routes/content/privacy')),
           page(paths.requestAccountDeletion, () => import('./routes/content/request-account-deletion')),
+          page(paths.confirmAccountDeletion, () => import('./routes/content/confirm-account-deletion')),
           { path: '*', element: <NotFound />, errorElement: <RouteError /> },
         ],
       },

@@ -57,4 +57,5 @@ export const paths = {
   projectDetails: page('/projects/:projectId'),
   faqs: page('/faqs'),
   helpGuides: page('/help-guides'),
+  confirmAccountDeletion: pageWithQuery<'/request-account-deletion/confirm', { token?: string }>('/request-account-deletion/confirm'),
 } as const;

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { accountDeletionRequests } from './schema.ts';
@@ -31,12 +31,17 @@ export async function insertDeletionRequest(db: Db, row: NewDeletionRequest) {
   return stored!;
 }
 
-/** Newest first; optionally only those for one e-mail address (compared as stored, lower-case). */
+/** Confirmed requests, newest first; optionally only those for one address (compared as stored, lower-case). */
 export function listDeletionRequests(db: Db, email?: string) {
   return db
     .select()
     .from(accountDeletionRequests)
-    .where(email ? eq(accountDeletionRequests.email, email.toLowerCase()) : undefined)
+    .where(
+      and(
+        ne(accountDeletionRequests.status, 'unconfirmed'),
+        email ? eq(accountDeletionRequests.email, email.toLowerCase()) : undefined,
+      ),
+    )
     .orderBy(desc(accountDeletionRequests.requestedAt))
     .limit(500);
 }

@@ -4,7 +4,9 @@ import { sessionUser } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
-import { changeProfile, changeProfilePhoto, deletionRequests, requestAccountDeletion, sessionState } from './service.ts';
+import { changeProfile, changeProfilePhoto, deletionRequests, sessionState } from './service.ts';
+import { confirmAccountDeletion, requestAccountDeletion } from './deletion-confirmation.ts';
+import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes';
 import { profilePicturePurpose } from './upload-purpose.ts';
 
 /** Guests may file this many deletion requests per client address per hour; signed-in users are not limited. */
@@ -26,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance) {
     route.requestAccountDeletion,
     async (request, reply) => {
       const user = await sessionUser(request);
-      const stored = await requestAccountDeletion(app.db, request.body, user?.id ?? null, app.clock());
+      const stored = await requestAccountDeletion(app, request.body, user?.id ?? null);
       return reply.code(201).send(stored);
     },
     {
@@ -41,6 +43,7 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
   );
+  registerRoute(app, confirmRoute, async (request) => confirmAccountDeletion(app, request.body.token));
   registerRoute(app, route.listDeletionRequests, async (request) => ({
     requests: await deletionRequests(app.db, request.query.email),
   }));

@@ -11,4 +11,8 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   status: text('status').notNull().default('pending'),
   requestedAt: stamp('requested_at').notNull().defaultNow(),
   userId: text('user_id').notNull(),
+  // 0105_notifications.sql: 'unconfirmed' until the mailed link is followed.
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: stamp('confirm_expires_at'),
+  confirmedAt: stamp('confirmed_at'),
 });

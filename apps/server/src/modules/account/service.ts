@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Me, SessionState } from '@portal/contracts/auth';
-import type { DeletionRequest, DeletionRequestInput, ProfileUpdate } from '@portal/contracts/account';
-import { topics } from '@portal/contracts/topics';
+import type { DeletionRequest, ProfileUpdate } from '@portal/contracts/account';
 import { toMe, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { hasActiveSubscription } from '../subscriptions/index.ts';
 import { getCompletedUpload } from '../uploads/index.ts';
@@ -52,7 +50,7 @@ export async function changeProfilePhoto(
   return currentProfile(app, user.id);
 }
 
-const toDeletionRequest = (row: typeof accountDeletionRequests.$inferSelect): DeletionRequest => ({
+export const toDeletionRequest = (row: typeof accountDeletionRequests.$inferSelect): DeletionRequest => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -61,26 +59,6 @@ const toDeletionRequest = (row: typeof accountDeletionRequests.$inferSelect): De
   requestedAt: row.requestedAt.getTime(),
   userId: row.userId,
 });
-
-/** Spec §3: a pending request with the server's time, for the signed-in user or for 'guest'. */
-export async function requestAccountDeletion(
-  db: Db,
-  input: DeletionRequestInput,
-  userId: string | null,
-  now: Date,
-): Promise<DeletionRequest> {
-  const stored = await repo.insertDeletionRequest(db, {
-    id: crypto.randomUUID(),
-    name: input.name,
-    email: input.email.toLowerCase(),
-    reason: input.reason || null,
-    status: 'pending',
-    requestedAt: now,
-    userId: userId ?? 'guest',
-  });
-  await publishChange(db, { topic: topics.deletionRequests, audience: { staff: true } });
-  return toDeletionRequest(stored);
-}
 
 /** Stored requests, newest first, for operators. */
 export async function deletionRequests(db: Db, email?: string): Promise<DeletionRequest[]> {

@@ -3,6 +3,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
 import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from '../subscriptions/index.ts';
 import { claimPayment, lockPayment, updatePayment } from './payments-repository.ts';
+import { mailSettledPayment } from './payment-mails.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';
 
@@ -64,6 +65,7 @@ async function finalizePayment(app: FastifyInstance, id: string, result: ChargeR
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
       if (p.purchaseType === 'Renewal' && subscriptionId) await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now);
     }
+    await mailSettledPayment(app, tx, (await lockPayment(tx, id))!);
     const audience = { userId: p.userId };
     await publishChange(tx, { topic: `payments:${id}`, audience });
     if (subscriptionId) await publishChange(tx, { topic: `subscriptions:${subscriptionId}`, audience });

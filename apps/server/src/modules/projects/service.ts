@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Project } from '@portal/contracts/projects';
 import type { StaffProject, createProjectSchema, updateProjectSchema } from '@portal/contracts/staff';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { sendProjectPublished } from '../notifications/index.ts';
 import * as repo from './repository.ts';
 
 type CreateProject = z.output<typeof createProjectSchema>;
@@ -73,7 +75,8 @@ function columnsOf(input: UpdateProject): repo.ProjectChanges {
   };
 }
 
-export async function createProject(db: Db, input: CreateProject, now: Date): Promise<StaffProject> {
+export async function createProject(app: FastifyInstance, input: CreateProject, now: Date): Promise<StaffProject> {
+  const db = app.db;
   const customer = await repo.findCustomer(db, { id: input.ownerId, email: input.ownerEmail });
   if (!customer) throw badRequest('OWNER_NOT_FOUND', 'No customer has that id or e-mail.');
   if (input.subscriptionId && !(await repo.subscriptionBelongsTo(db, input.subscriptionId, customer.id))) {
@@ -94,12 +97,14 @@ export async function createProject(db: Db, input: CreateProject, now: Date): Pr
   await db.transaction(async (tx) => {
     await repo.insertProject(tx, row);
     await publishProject(tx, { id, userId: customer.id });
+    if (row.releaseStatus === 'PUBLISHED') await sendProjectPublished(app, tx, (await repo.findProject(tx, id))!.project);
   });
   return toStaffProject((await repo.findProject(db, id))!);
 }
 
 /** Applies staff changes; becoming PUBLISHED stamps the publish time unless one is given. */
-export async function updateProject(db: Db, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+export async function updateProject(app: FastifyInstance, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+  const db = app.db;
   await db.transaction(async (tx) => {
     const found = await repo.findProject(tx, projectId, true);
     if (!found) throw notFound(PROJECT_NOT_FOUND);
@@ -107,6 +112,7 @@ export async function updateProject(db: Db, projectId: string, input: UpdateProj
     const becomesPublished = input.releaseStatus === 'PUBLISHED' && found.project.releaseStatus !== 'PUBLISHED';
     if (becomesPublished && changes.publishedAt === undefined) changes.publishedAt = now;
     await repo.updateProject(tx, projectId, { ...changes, lastModifiedAt: now });
+    if (becomesPublished) await sendProjectPublished(app, tx, (await repo.findProject(tx, projectId))!.project);
     await publishProject(tx, found.project);
   });
   return toStaffProject((await repo.findProject(db, projectId))!);

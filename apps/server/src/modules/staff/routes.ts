@@ -22,10 +22,10 @@ export async function staffRoutes(app: FastifyInstance) {
     projects: await projects.listProjectsForStaff(app.db, request.query.ownerId),
   }));
   registerRoute(app, route.createProject, async (request, reply) =>
-    reply.code(201).send(await projects.createProject(app.db, request.body, app.clock())),
+    reply.code(201).send(await projects.createProject(app, request.body, app.clock())),
   );
   registerRoute(app, route.updateProject, async (request) =>
-    projects.updateProject(app.db, request.params.projectId, request.body, app.clock()),
+    projects.updateProject(app, request.params.projectId, request.body, app.clock()),
   );
 
   registerRoute(app, route.createStaff, async (request) => createOrPromoteStaff(app.db, request.body, app.clock()));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Subscription } from '@portal/contracts/subscriptions';
 import { publishChange } from '../../platform/events/change-feed.ts';
+import { sendSubscriptionChange } from '../notifications/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { assertPlanNotHeld } from './purchase-guard.ts';
 import { findSubscription, listSubscriptions, lockUserPurchases, updateSubscription } from './repository.ts';
@@ -27,6 +28,7 @@ export async function cancelSubscription(app: FastifyInstance, userId: string, i
     if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
     if (!isActive(row)) throw conflict('NOT_ACTIVE', 'Only an active subscription can be cancelled.');
     const updated = await updateSubscription(tx, id, { status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now });
+    await sendSubscriptionChange(app, tx, updated, 'cancelled');
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);
   });
@@ -47,6 +49,7 @@ export async function reactivateSubscription(app: FastifyInstance, userId: strin
     }
     await assertPlanNotHeld(tx, userId, row.serviceId, id);
     const updated = await updateSubscription(tx, id, { status: 'ACTIVE', cancelledAt: null, updatedAt: now });
+    await sendSubscriptionChange(app, tx, updated, 'reactivated');
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);
   });

@@ -3,6 +3,8 @@ import { ActionButton, Heading, MailLayout, Paragraph, type Brand } from './layo
 export interface Notice {
   heading: string;
   paragraphs: string[];
+  /** Label and value rows under the paragraphs (a receipt's amount, plan, card, date). */
+  details?: { label: string; value: string }[];
   action?: { label: string; url: string };
   /** A closing line under the action, e.g. how long a link works. */
   footnote?: string;
@@ -16,6 +18,20 @@ export function NoticeMail({ brand, notice }: { brand: Brand; notice: Notice }) 
       {notice.paragraphs.map((text) => (
         <Paragraph key={text}>{text}</Paragraph>
       ))}
+      {notice.details && notice.details.length > 0 && (
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '4px 0 14px', borderTop: '1px solid #e2e8f0' }}>
+          <tbody>
+            {notice.details.map((row) => (
+              <tr key={row.label}>
+                <td style={{ padding: '8px 12px 8px 0', borderBottom: '1px solid #e2e8f0', color: '#475569', fontSize: 14 }}>{`${row.label}:`}</td>
+                <td align="right" style={{ padding: '8px 0', borderBottom: '1px solid #e2e8f0', fontWeight: 700, fontSize: 14 }}>
+                  {row.value}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {notice.action && (
         <>
           <ActionButton href={notice.action.url}>{notice.action.label}</ActionButton>

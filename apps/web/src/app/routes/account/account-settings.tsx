@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { formatShortDate } from '@/lib/format';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfilePhoto } from '@/features/account/components/profile-photo';
+import { MailPreferencesSection } from '@/features/notifications/components/mail-preferences';
 
 function ProfileDetails({ user }: { user: Me }) {
   const rows = [
@@ -73,6 +74,7 @@ export function Component() {
           </p>
         )}
       </Card>
+      <MailPreferencesSection />
     </Page>
   );
 }

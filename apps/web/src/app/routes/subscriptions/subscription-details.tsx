@@ -14,6 +14,7 @@ import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
+import { CardExpiryNotice } from '@/features/notifications/components/card-expiry-notice';
 
 const NOT_FOUND = 'Subscription not found.';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -89,6 +90,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
           .
         </p>
       )}
+      <CardExpiryNotice subscription={s} />
       {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
         <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
           Cancelled. You keep access until {formatShortDate(s.dueDate)} and can reactivate at no extra charge until then.

@@ -8,10 +8,12 @@ import { ChatStatusBadge } from '@/features/support/components/chat-status-badge
 import { MessageForm } from '@/features/support/components/message-form';
 import { MessageList } from '@/features/support/components/message-list';
 import { paths } from '@/lib/paths';
+import { useChatPresence } from '@/features/notifications/api/notifications';
 
 export function Component() {
   const chatId = useParams().chatId ?? '';
   const chat = useChat(chatId);
+  useChatPresence(chatId, chat.data?.messages.length ?? 0);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-2 py-4 sm:px-6 sm:py-8">

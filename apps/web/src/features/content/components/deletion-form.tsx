@@ -6,6 +6,7 @@ import { deletionRequestInputSchema, type DeletionRequestInput } from '@portal/c
 import { Button } from '@/components/ui/button';
 import { useRequestDeletion } from '../api/content';
 import { paths } from '@/lib/paths';
+import { deletionConfirmationSent } from '@portal/contracts/notifications';
 
 const SUCCESS = 'Your account deletion request has been submitted. We will process it shortly.';
 const FAILURE = 'Failed to submit deletion request. Please try again.';
@@ -22,7 +23,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
     defaultValues: { name: initialName, email: initialEmail, reason: '' },
   });
   // One message at a time, kept until the next submit: the first problem found, or how the request went.
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string; detail?: string } | null>(null);
 
   const submit = handleSubmit(
     async (input) => {
@@ -30,7 +31,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
       try {
         await request.mutateAsync(input);
         reset({ name: '', email: '', reason: '' });
-        setMessage({ kind: 'success', text: SUCCESS });
+        setMessage({ kind: 'success', text: SUCCESS, detail: deletionConfirmationSent(input.email.trim()) });
       } catch {
         setMessage({ kind: 'error', text: FAILURE });
       }
@@ -94,6 +95,7 @@ export function DeletionForm({ initialName, initialEmail }: { initialName: strin
           }`}
         >
           {message.text}
+          {message.detail && <span className="mt-1 block">{message.detail}</span>}
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { sendReceipt, sendRenewalFailure } from '../notifications/index.ts';
+import { findSubscription } from '../subscriptions/index.ts';
+import type { PaymentRow } from './schema.ts';
+
+/**
+ * The mail a settled payment causes, in the transaction that settled it: a receipt for every completed payment
+ * (the receipt PDF goes in as `sendReceipt`'s attachments), and for a failed renewal the failure, final notice or
+ * end-of-subscription mail. A failed checkout says so on the page and sends nothing.
+ */
+export async function mailSettledPayment(app: FastifyInstance, tx: Db, p: PaymentRow): Promise<void> {
+  if (p.status === 'Complete') {
+    await sendReceipt(app, tx, p);
+    return;
+  }
+  if (p.status !== 'Failed' || p.purchaseType !== 'Renewal' || !p.subscriptionId) return;
+  const sub = await findSubscription(tx, p.userId, p.subscriptionId);
+  if (sub) await sendRenewalFailure(app, tx, p, sub);
+}

@@ -1,0 +1,20 @@
+/**
+ * Transactional notifications (decision 0029): what each e-mail says, who wants which, and the support-reply
+ * sweep. Other modules call one function here per place, inside the transaction of the change that causes it.
+ */
+export { notificationRoutesPlugin as notificationRoutes } from './routes.ts';
+export { supportReplyMailSweep } from './sweeps.ts';
+export {
+  mailDate,
+  sendCardExpiring,
+  sendProjectPublished,
+  sendReceipt,
+  sendRenewalFailure,
+  sendSubscriptionChange,
+  type ExpiringCard,
+  type PublishedProject,
+  type RenewedSubscription,
+  type SettledPayment,
+} from './mails.ts';
+export { sendDeletionCarriedOut, sendDeletionConfirmation, sendDeletionReceived } from './deletion-mails.ts';
+export { runSupportReplySweep } from './support-replies.ts';

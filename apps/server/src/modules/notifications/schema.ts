@@ -1,0 +1,33 @@
+import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/schema.ts';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Which non-essential e-mails a customer wants (no row: all of them). Receipts and security mail are not here. */
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  supportReplies: boolean('support_replies').notNull().default(true),
+  projectUpdates: boolean('project_updates').notNull().default(true),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+/** Per chat: when the customer last had a page of it open, and which staff replies a mail already covered. */
+export const chatMailState = pgTable('chat_mail_state', {
+  chatId: text('chat_id').primaryKey(),
+  customerSeenAt: stamp('customer_seen_at'),
+  notifiedThrough: stamp('notified_through'),
+});
+
+/** One "card expiring" mail per card, subscription and renewal date. */
+export const cardExpiryNotices = pgTable(
+  'card_expiry_notices',
+  {
+    cardId: text('card_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    dueDate: stamp('due_date').notNull(),
+    sentAt: stamp('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.subscriptionId, t.dueDate] })],
+);
