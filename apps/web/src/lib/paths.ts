@@ -57,4 +57,9 @@ export const paths = {
   projectDetails: page('/projects/:projectId'),
   faqs: page('/faqs'),
   helpGuides: page('/help-guides'),
+  staffInbox: page('/staff'),
+  staffChat: page('/staff/chats/:chatId'),
+  staffCustomers: page('/staff/customers'),
+  staffCustomer: page('/staff/customers/:userId'),
+  staffProjects: page('/staff/projects'),
 } as const;
