@@ -4,6 +4,7 @@ import { customerInNewContext, screenshots, seedSubscription, signInStaffThrough
 
 test('staff open a customer, complete a step and create and publish a project with a logo, live for the customer', async ({ page, browser, baseURL }) => {
   const media = makeMediaFiles();
+  const projectName = `Bakery App ${Date.now()}`;
   await signInStaffThroughUi(page, baseURL!);
   const customer = await customerInNewContext(browser, baseURL!, 'console');
   const subscriptionId = await seedSubscription(baseURL!, customer.user.email);
@@ -17,7 +18,7 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expectAccessible(page);
   await row.getByRole('link', { name: customer.user.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: customer.user.name })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Subscriptions' })).toContainText('Active');
+  await expect(page.getByRole('region', { name: 'Subscriptions' })).toContainText('ACTIVE');
 
   // A new step, then marked completed: the customer's steps page follows without a reload.
   const steps = page.getByRole('region', { name: 'Completion steps' });
@@ -43,10 +44,10 @@ test('staff open a customer, complete a step and create and publish a project wi
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(dialog.getByText('Pick a customer.')).toBeVisible();
   await expect(dialog.getByText('Project name is required.')).toBeVisible();
-  await dialog.getByLabel('Customer').fill(customer.user.email);
+  await dialog.getByLabel('Customer', { exact: true }).fill(customer.user.email);
   await dialog.getByRole('button', { name: new RegExp(customer.user.email) }).click();
   await dialog.getByLabel('Subscription (optional)').selectOption({ index: 1 });
-  await dialog.getByLabel('Project name').fill('Bakery App');
+  await dialog.getByLabel('Project name').fill(projectName);
   await dialog.getByLabel('Business name').fill('Rosa Bakes');
   await dialog.getByLabel('Website URL').fill('not a link');
   await dialog.getByTestId('project-logo-input').setInputFiles(media.png);
@@ -58,13 +59,13 @@ test('staff open a customer, complete a step and create and publish a project wi
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(dialog).toBeHidden();
 
-  const card = customer.page.getByRole('link', { name: /Bakery App/ });
+  const card = customer.page.getByRole('link', { name: new RegExp(projectName) });
   await expect(card).toContainText('PENDING');
   await expect(card.getByRole('img', { name: 'Rosa Bakes logo' })).toBeVisible();
   await expect.poll(() => card.getByRole('img', { name: 'Rosa Bakes logo' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
 
-  const item = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: 'Bakery App' });
-  await item.getByRole('button', { name: 'Edit Bakery App' }).click();
+  const item = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: projectName });
+  await item.getByRole('button', { name: `Edit ${projectName}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit project' });
   await edit.getByLabel('Release status').selectOption('PUBLISHED');
   await edit.getByRole('button', { name: 'Save project' }).click();

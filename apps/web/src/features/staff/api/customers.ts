@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { StaffCustomerListQuery } from '@portal/contracts/staff';
-import { api, routeQuery } from '@/lib/api-client';
+import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
 
 const { listStaffCustomers, getStaffCustomer, listCustomerAudit } = routes.staff;
 const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;
@@ -23,13 +23,22 @@ export function useStaffSteps(subscriptionId: string) {
   return useQuery(routeQuery(getStaffSteps, { params: { subscriptionId } }));
 }
 
+/** Edits stay pending until the steps are read again, so a control never flicks back to the old value. */
+function useRefetchSteps(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeyOf(getStaffSteps, { params: { subscriptionId } }) });
+}
+
 export function useUpdateStep(subscriptionId: string) {
+  const refetch = useRefetchSteps(subscriptionId);
   return useMutation({
     mutationFn: ({ stepId, ...body }: { stepId: string; stepStatus?: string; stepDetails?: string }) =>
       api(setStepStatus, { params: { subscriptionId, stepId }, body }),
+    onSuccess: refetch,
   });
 }
 
 export function useAddStep(subscriptionId: string) {
-  return useMutation({ mutationFn: (stepDetails: string) => api(addStep, { params: { subscriptionId }, body: { stepDetails } }) });
+  const refetch = useRefetchSteps(subscriptionId);
+  return useMutation({ mutationFn: (stepDetails: string) => api(addStep, { params: { subscriptionId }, body: { stepDetails } }), onSuccess: refetch });
 }

@@ -106,7 +106,8 @@ export function ProjectForm({ project, onDone }: { project?: StaffProject; onDon
 
   const submit = handleSubmit(async ({ ownerId, subscriptionId, publishedAt, ...fields }) => {
     setFailure(null);
-    const publishedTimestamp = publishedAt ? new Date(publishedAt).getTime() : project ? null : undefined;
+    // Empty: cleared if there was a time, otherwise left for the server to stamp when the project is published.
+    const publishedTimestamp = publishedAt ? new Date(publishedAt).getTime() : project?.publishedTimestamp ? null : undefined;
     try {
       await save.mutateAsync(project ? { ...fields, publishedTimestamp } : { ...fields, ownerId, subscriptionId: subscriptionId || null, publishedTimestamp });
       onDone();

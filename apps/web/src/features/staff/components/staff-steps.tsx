@@ -54,6 +54,8 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
   const update = useUpdateStep(subscriptionId);
   const [editing, setEditing] = useState(false);
   const done = step.stepStatus === COMPLETED_STEP_STATUS;
+  // While a change is on its way the box shows what was asked for.
+  const asked = update.isPending && update.variables.stepStatus !== undefined ? update.variables.stepStatus === COMPLETED_STEP_STATUS : done;
   return (
     <li className="rounded-xl border border-slate-200 p-3">
       {editing ? (
@@ -74,7 +76,7 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
             <input
               type="checkbox"
               className="mt-1 h-5 w-5"
-              checked={done}
+              checked={asked}
               disabled={update.isPending}
               onChange={(event) => update.mutate({ stepId: step.id, stepStatus: event.target.checked ? COMPLETED_STEP_STATUS : 'pending' })}
               aria-label={`Step ${step.stepIndex} completed`}
