@@ -72,11 +72,11 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expect(edit).toBeHidden();
   await expect(item).toContainText('Published');
   await expect(card).toContainText('PUBLISHED');
+  await screenshots(page, 'projects');
   await page.getByRole('button', { name: 'PUBLISHED', exact: true }).click();
   await expect(item).toBeVisible();
   await page.getByRole('button', { name: 'PENDING', exact: true }).click();
   await expect(item).toHaveCount(0);
-  await screenshots(page, 'projects');
   await customer.page.context().close();
 });
 

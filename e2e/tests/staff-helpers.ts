@@ -43,6 +43,7 @@ export async function seedSubscription(baseURL: string, email: string): Promise<
 export async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: fileURLToPath(new URL(`../../docs/screenshots/staff-${name}-${width}.png`, import.meta.url)), fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -102,6 +102,7 @@ function CustomerView({ data }: { data: StaffCustomer }) {
           )}
         </Section>
         <Section title="Payments">
+          {/* Per-payment actions (billing's refunds) go in CustomerPayments' `action` column. */}
           <CustomerPayments payments={data.payments} status={(payment) => <PaymentStatusBadge status={payment.status} />} />
         </Section>
         <Section title="Questionnaire answers">
