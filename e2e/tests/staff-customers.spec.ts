@@ -56,6 +56,7 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expect(dialog.getByText('Must be an http(s) URL.')).toBeVisible();
   await dialog.getByLabel('Website URL').fill('https://rosabakes.example.com');
   await expectAccessible(page);
+  await screenshots(page, 'project-form');
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(dialog).toBeHidden();
 

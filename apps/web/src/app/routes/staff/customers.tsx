@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffCustomers } from '@/features/staff/api/customers';
+import { SearchBox } from '@/features/staff/components/list-controls';
 import { Pager } from '@/features/staff/components/pager';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -14,16 +15,15 @@ export function Component() {
   const customers = useStaffCustomers({ q: q.trim() || undefined, page });
   return (
     <Page title="Customers">
-      <input
-        type="search"
+      <SearchBox
+        label="Search customers"
+        placeholder="Search by name, e-mail or phone"
+        className="mb-4 max-w-md"
         value={q}
-        onChange={(event) => {
-          setQ(event.target.value);
+        onChange={(value) => {
+          setQ(value);
           setPage(1);
         }}
-        placeholder="Search by name, e-mail or phone"
-        aria-label="Search customers"
-        className="mb-4 block w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
       />
       <QueryState query={customers} pending="Loading customers..." error="Could not load the customers." empty="No customers match." isEmpty={(data) => data.customers.length === 0}>
         {(data) => (

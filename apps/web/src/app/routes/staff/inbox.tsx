@@ -4,6 +4,7 @@ import type { ChatStatus } from '@portal/contracts/support';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { ChatRow } from '@/features/staff/components/chat-row';
+import { FilterChips, SearchBox } from '@/features/staff/components/list-controls';
 import { Pager } from '@/features/staff/components/pager';
 
 const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
@@ -30,32 +31,23 @@ export function Component() {
           <h1 id="inbox-title" className="text-xl font-bold text-slate-900">
             Support inbox
           </h1>
-          <div role="group" aria-label="Chat status" className="flex gap-2">
-            {FILTERS.map((filter) => (
-              <button
-                key={filter.label}
-                type="button"
-                aria-pressed={status === filter.value}
-                onClick={() => {
-                  setStatus(filter.value);
-                  setPage(1);
-                }}
-                className={`rounded-full px-3 py-1.5 text-sm font-semibold ${status === filter.value ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
-              >
-                {filter.label}
-              </button>
-            ))}
-          </div>
-          <input
-            type="search"
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
+          <FilterChips
+            label="Chat status"
+            options={FILTERS}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
               setPage(1);
             }}
+          />
+          <SearchBox
+            label="Search chats"
             placeholder="Search by customer name or e-mail"
-            aria-label="Search chats"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
+            value={q}
+            onChange={(value) => {
+              setQ(value);
+              setPage(1);
+            }}
           />
         </div>
         <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match." isEmpty={(data) => data.chats.length === 0}>

@@ -9,6 +9,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { useStaffProjects } from '@/features/staff/api/projects';
+import { FilterChips } from '@/features/staff/components/list-controls';
 import { Pager } from '@/features/staff/components/pager';
 import { ProjectForm } from '@/features/staff/components/project-form';
 import { formatShortDate } from '@/lib/format';
@@ -22,21 +23,16 @@ export function Component() {
   const projects = useStaffProjects({ releaseStatus: status, page });
   return (
     <Page title="Projects" actions={<Button onClick={() => setEditing('new')}>New project</Button>}>
-      <div role="group" aria-label="Release status" className="mb-4 flex flex-wrap gap-2">
-        {[undefined, ...RELEASE_STATUSES].map((value) => (
-          <button
-            key={value ?? 'all'}
-            type="button"
-            aria-pressed={status === value}
-            onClick={() => {
-              setStatus(value);
-              setPage(1);
-            }}
-            className={`rounded-full px-3 py-1.5 text-sm font-semibold ${status === value ? 'bg-brand-700 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50'}`}
-          >
-            {value ?? 'All'}
-          </button>
-        ))}
+      <div className="mb-4">
+        <FilterChips
+          label="Release status"
+          options={[{ value: undefined, label: 'All' }, ...RELEASE_STATUSES.map((value) => ({ value, label: value }))]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects match." isEmpty={(d) => d.projects.length === 0}>
         {(data) => (

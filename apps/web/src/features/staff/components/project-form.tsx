@@ -121,7 +121,7 @@ export function ProjectForm({ project, onDone }: { project?: StaffProject; onDon
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
       {project ? (
         <p className="text-sm text-slate-700">
           Customer: <strong>{project.customer.name}</strong> ({project.customer.email})
@@ -171,7 +171,7 @@ export function ProjectForm({ project, onDone }: { project?: StaffProject; onDon
         </div>
         {field('publishedAt', 'Published at (set when published if empty)', errors.publishedAt?.message, 'datetime-local')}
       </div>
-      <fieldset className="grid gap-3 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 gap-3 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold text-slate-800">Deliverables</legend>
         {field('deliverables.playStoreUrl', 'Play Store URL', errors.deliverables?.playStoreUrl?.message, 'url')}
         {field('deliverables.appStoreUrl', 'App Store URL', errors.deliverables?.appStoreUrl?.message, 'url')}
