@@ -3,7 +3,7 @@ import { allRoutes } from '@portal/contracts/routes';
 import { createTestApp, signUp, type TestContext } from './helpers.ts';
 import { insertSteps } from './onboarding-helpers.ts';
 import { call, createChat, signUpStaff } from './staff-helpers.ts';
-import { insertSubscription } from './uploads-helpers.ts';
+import { createUpload, fileBytes, insertSubscription, uploadSmall } from './uploads-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -106,9 +106,19 @@ describe('customers', () => {
     expect(list.body.customers[0]).toMatchObject({ id: customer.id, phone: '555 777 1234', activeSubscriptions: 1, lastPaymentTimestamp: null });
     expect((await call(ctx.app, staff, 'GET', `/api/staff/customers?q=${staff.email}`)).body.total).toBe(0);
 
+    const answers = [
+      { formItemId: 'q1', prompt: 'Business name', type: 'SINGLE_TEXT_INPUT', order: 1, answer: 'Cora Cakes' },
+      { formItemId: 'q2', prompt: 'Logo', type: 'SINGLE_IMAGE_UPLOAD', order: 2, answers: ['/api/files/logo-1'] },
+    ];
+    await ctx.database.sql.query(`INSERT INTO form_submissions (subscription_id, user_id, submitted_at, answers) VALUES ($1, $2, now(), $3)`, [
+      subscriptionId,
+      customer.id,
+      JSON.stringify(answers),
+    ]);
     const page = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}`);
     expect(page.status).toBe(200);
     expect(page.body.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, status: 'ACTIVE', serviceTitle: 'Growth' })]);
+    expect(page.body.questionnaires).toEqual([expect.objectContaining({ subscriptionId, serviceTitle: 'Growth', answers })]);
     expect(JSON.stringify(page.body)).not.toMatch(/squareCardId|square_card_id|cnon:/);
     expect((await call(ctx.app, staff, 'GET', `/api/staff/customers/${staff.id}`)).status).toBe(404);
 
@@ -148,5 +158,21 @@ describe('customers', () => {
     expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['project.update', 'project.create']);
     expect(audit.body.entries[0].before.releaseStatus).toBe('PENDING');
     expect(audit.body.entries[0].after.releaseStatus).toBe('PUBLISHED');
+  });
+
+  it('lets staff (only) upload a business logo for a customer, which that customer and staff can read', async () => {
+    const staff = await signUpStaff(ctx);
+    const customer = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const target = { purpose: 'project-logo', targetId: customer.id, filetype: 'image/png', filename: 'logo.png' };
+    const refused = await createUpload(ctx.app, customer.cookie, { ...target, length: 100 });
+    expect(refused.statusCode).toBe(404);
+    const fileId = await uploadSmall(ctx.app, staff.cookie, target, fileBytes('png', 2000));
+    const created = await call(ctx.app, staff, 'POST', '/api/staff/projects', { ownerId: customer.id, projectName: 'Logo app', businessLogo: `/api/files/${fileId}` });
+    expect(created.body.businessLogo).toBe(`/api/files/${fileId}`);
+    const read = (user: typeof customer) => ctx.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: { cookie: user.cookie } });
+    expect((await read(customer)).statusCode).toBe(200);
+    expect((await read(staff)).statusCode).toBe(200);
+    expect((await read(other)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { cardSchema, paymentSchema } from './billing.ts';
-import { formAnswerSchema } from './onboarding.ts';
+import { formAnswerSchema, stepStatusUpdateSchema } from './onboarding.ts';
 import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
 import { subscriptionSchema } from './subscriptions.ts';
@@ -74,7 +74,7 @@ export type StaffCustomerPayment = StaffCustomer['payments'][number];
 /** Staff edit a step: its status ("completed" stores the time) and its details. */
 export const staffStepUpdateSchema = z
   .object({
-    stepStatus: z.string().trim().min(1).max(40).regex(/^[A-Za-z_ -]+$/, 'A status is letters, spaces, dashes or underscores.').optional(),
+    stepStatus: stepStatusUpdateSchema.shape.stepStatus.optional(),
     stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000).optional(),
   })
   .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined, 'Nothing to change.');
