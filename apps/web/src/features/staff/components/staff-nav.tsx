@@ -11,7 +11,7 @@ const LINKS = [
 export function StaffNav({ pathname }: { pathname: string }) {
   return (
     <nav aria-label="Staff" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-6">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
         {LINKS.map((link) => {
           const current = link.match(pathname);
           return (
