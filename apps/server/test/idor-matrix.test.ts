@@ -56,6 +56,7 @@ function ownerId(op: Operation, param: string): string {
     projectId: ids.project!,
     fileId: ids.file!,
     uploadId: ids.upload!,
+    userId: owner.id,
   };
   if (named[param]) return named[param];
   const collection = op.path.split('/')[2];

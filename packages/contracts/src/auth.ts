@@ -52,6 +52,6 @@ export type Me = z.infer<typeof meSchema>;
 export const sessionStateSchema = z.object({
   user: meSchema.nullable(),
   /** Where spec §4 sends this user after signing in. */
-  landing: z.enum(['/dashboard', '/select-plan']).nullable(),
+  landing: z.enum(['/dashboard', '/select-plan', '/staff']).nullable(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;

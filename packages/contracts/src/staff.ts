@@ -1,30 +1,119 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
-import { chatDetailSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
+import { cardSchema, paymentSchema } from './billing.ts';
+import { formAnswerSchema, stepStatusUpdateSchema } from './onboarding.ts';
+import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
+import { subscriptionSchema } from './subscriptions.ts';
 
 /** The customer a chat or project belongs to, as staff see it. */
 export const customerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema });
+/** Staff lists come a page at a time, in a stable order; `total` counts every match. */
+export const STAFF_PAGE_SIZE = 20;
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(STAFF_PAGE_SIZE),
+};
+export const pageInfo = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
+/** Search text: trimmed, matched case-insensitively as a substring. */
+const searchText = z.string().trim().max(200).optional();
+
+/** `unreadCount`: the customer's messages since support last opened the chat. */
+export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int() });
 export type StaffChatSummary = z.infer<typeof staffChatSummarySchema>;
-export const staffChatListSchema = z.object({ chats: z.array(staffChatSummarySchema) });
-export const staffChatListQuerySchema = z.object({ status: chatStatusSchema.optional() });
-export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema });
+/** OPEN before CLOSED, then newest activity first. */
+export const staffChatListSchema = z.object({ chats: z.array(staffChatSummarySchema), ...pageInfo });
+export type StaffChatList = z.infer<typeof staffChatListSchema>;
+export const staffChatListQuerySchema = z.object({
+  status: chatStatusSchema.optional(),
+  /** Customer name or e-mail. */
+  q: searchText,
+  customerId: z.string().min(1).max(100).optional(),
+  ...pageQuery,
+});
+export type StaffChatListQuery = z.input<typeof staffChatListQuerySchema>;
+/** A message as staff see it: support replies name the staff member who sent them. */
+export const staffChatMessageSchema = chatMessageSchema.extend({ senderName: z.string().nullable() });
+export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
+export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema) });
 export type StaffChatDetail = z.infer<typeof staffChatDetailSchema>;
+
+/** The customer list of /staff/customers, newest account first. */
+export const staffCustomerRowSchema = customerSchema.extend({
+  phone: z.string().nullable(),
+  joinedTimestamp: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  lastPaymentTimestamp: z.number().int().nullable(),
+});
+export type StaffCustomerRow = z.infer<typeof staffCustomerRowSchema>;
+export const staffCustomerListSchema = z.object({ customers: z.array(staffCustomerRowSchema), ...pageInfo });
+export const staffCustomerListQuerySchema = z.object({ q: searchText, ...pageQuery });
+export type StaffCustomerListQuery = z.input<typeof staffCustomerListQuerySchema>;
+export const customerParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+
+/** How many of each kind a customer's page shows (newest first). */
+export const CUSTOMER_SECTION_LIMIT = 50;
+export const staffQuestionnaireSchema = z.object({
+  subscriptionId: z.string(),
+  serviceTitle: z.string(),
+  submittedTimestamp: z.number().int(),
+  answers: z.array(formAnswerSchema),
+});
+/** A customer's page: profile, subscriptions, cards (never a token), payments and questionnaire answers. */
+export const staffCustomerSchema = z.object({
+  profile: staffCustomerRowSchema.extend({ profileImageUrl: z.string().nullable() }),
+  subscriptions: z.array(subscriptionSchema.pick({ id: true, status: true, serviceTitle: true, price: true, recurring: true, startDate: true, dueDate: true, cancelledAt: true })),
+  cards: z.array(cardSchema.pick({ id: true, status: true, brand: true, last4: true, expMonth: true, expYear: true, createdAt: true })),
+  payments: z.array(paymentSchema.pick({ id: true, status: true, purchaseType: true, serviceTitle: true, amount: true, cardBrand: true, cardLast4: true, failureReason: true, createdAt: true })),
+  questionnaires: z.array(staffQuestionnaireSchema),
+});
+export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
+export type StaffCustomerPayment = StaffCustomer['payments'][number];
+
+/** Staff edit a step: its status ("completed" stores the time) and its details. */
+export const staffStepUpdateSchema = z
+  .object({
+    stepStatus: stepStatusUpdateSchema.shape.stepStatus.optional(),
+    stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000).optional(),
+  })
+  .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined, 'Nothing to change.');
+export const newStepSchema = z.object({ stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000) });
+export type NewStepInput = z.input<typeof newStepSchema>;
+
+/** One audited staff write. `before`/`after` are the record's JSON (null when it did not exist / was removed). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdTimestamp: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), ...pageInfo });
+export const auditListQuerySchema = z.object(pageQuery);
 
 const webUrl = z
   .string()
   .trim()
   .max(2000)
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'Must be an http(s) URL.');
+/** A link, or a file uploaded to the portal (`/api/files/ID`, e.g. a business logo sent through tus). */
+const urlOrFile = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/api\/files\/[A-Za-z0-9_-]+$/.test(value), 'Must be an http(s) URL.');
 /** An empty string clears a link. */
 const optionalUrl = z.union([webUrl, z.literal('').transform(() => null), z.null()]).optional();
 
 const projectFields = {
   projectName: z.string().trim().min(1, 'Project name is required.').max(200),
   businessName: z.string().trim().max(200),
-  businessLogo: optionalUrl,
+  businessLogo: z.union([urlOrFile, z.literal('').transform(() => null), z.null()]).optional(),
   clientNotes: z.string().trim().max(5000).nullable().optional(),
   releaseStatus: releaseStatusSchema,
   /** When it was published; set to now when the status becomes PUBLISHED and none is given. */
@@ -54,8 +143,15 @@ export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 export const staffProjectSchema = projectSchema.extend({ customer: customerSchema, subscriptionId: z.string().nullable() });
 export type StaffProject = z.infer<typeof staffProjectSchema>;
-export const staffProjectListSchema = z.object({ projects: z.array(staffProjectSchema) });
-export const staffProjectListQuerySchema = z.object({ ownerId: z.string().min(1).optional() });
+export const staffProjectListSchema = z.object({ projects: z.array(staffProjectSchema), ...pageInfo });
+export const staffProjectListQuerySchema = z.object({
+  ownerId: z.string().min(1).optional(),
+  releaseStatus: releaseStatusSchema.optional(),
+  ...pageQuery,
+});
+export type StaffProjectListQuery = z.input<typeof staffProjectListQuerySchema>;
+/** The business logo's upload purpose: staff upload it for a customer (the target is the customer's id). */
+export const PROJECT_LOGO_PURPOSE = 'project-logo';
 
 /** The operator endpoint behind `npm run portal -- create-staff`. */
 export const createStaffSchema = z.object({

@@ -91,6 +91,8 @@ export const chatDetailSchema = z.object({
   status: chatStatusSchema,
   createdTimestamp: z.number().int(),
   messages: z.array(chatMessageSchema),
+  /** When support last opened the chat: the customer's messages sent before it show "Seen". */
+  supportReadTimestamp: z.number().int().nullable(),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 

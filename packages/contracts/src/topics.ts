@@ -16,6 +16,7 @@ export const TOPIC_ROOTS = [
   'banners',
   'help-guides',
   'deletion-requests',
+  'audit',
 ] as const;
 
 export type TopicRoot = (typeof TOPIC_ROOTS)[number];

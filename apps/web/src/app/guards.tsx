@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
+import { NotFound } from './not-found';
 
 /** Signed-out visitors on a signed-in page go to / (spec §6). */
 export function RequireUser() {
@@ -9,9 +10,17 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** The landing page sends signed-in users on to their dashboard. */
+/** The landing page sends signed-in users on to their dashboard (staff to their inbox). */
 export function RedirectSignedIn() {
   const { data } = useSession();
-  if (data?.user) return <Navigate to={paths.dashboard()} replace />;
+  if (data?.user) return <Navigate to={data.user.role === 'staff' ? paths.staffInbox() : paths.dashboard()} replace />;
+  return <Outlet />;
+}
+
+/** Staff pages: signed-out visitors go to /login, customers get the 404 page (the server refuses them too). */
+export function RequireStaff() {
+  const { data } = useSession();
+  if (!data?.user) return <Navigate to={paths.login()} replace />;
+  if (data.user.role !== 'staff') return <NotFound />;
   return <Outlet />;
 }

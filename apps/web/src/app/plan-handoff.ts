@@ -1,3 +1,4 @@
+import type { SessionState } from '@portal/contracts/auth';
 import { paths } from '@/lib/paths';
 
 /**
@@ -31,7 +32,7 @@ export function readHandoff(state: unknown, search: string): PlanHandoff {
 /** Where to go after signing in (spec §4). */
 export function destinationAfterSignIn(
   handoff: PlanHandoff,
-  landing: '/dashboard' | '/select-plan' | null,
+  landing: SessionState['landing'],
   isNewAccount: boolean,
 ) {
   if (handoff.fromCheckout && handoff.planId) return checkoutTarget(handoff.planId);

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { Root } from './root';
 import { AppLayout, PublicLayout } from './layout/layouts';
-import { RedirectSignedIn, RequireUser } from './guards';
+import { RedirectSignedIn, RequireStaff, RequireUser } from './guards';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
 
@@ -63,6 +63,35 @@ export const router = createBrowserRouter([
               page(paths.projects, () => import('./routes/projects/project-details')),
               page(paths.faqs, () => import('./routes/content/faqs')),
               page(paths.helpGuides, () => import('./routes/content/help-guides')),
+            ],
+          },
+        ],
+      },
+      {
+        // The staff console: its own chunks, loaded only by staff.
+        element: <RequireStaff />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: paths.staffInbox.pattern,
+                lazy: () => import('./routes/staff/staff-layout'),
+                errorElement: <RouteError />,
+                children: [
+                  {
+                    lazy: () => import('./routes/staff/inbox'),
+                    errorElement: <RouteError />,
+                    children: [
+                      { index: true, lazy: () => import('./routes/staff/no-chat') },
+                      page(paths.staffChat, () => import('./routes/staff/conversation')),
+                    ],
+                  },
+                  page(paths.staffCustomers, () => import('./routes/staff/customers')),
+                  page(paths.staffCustomer, () => import('./routes/staff/customer')),
+                  page(paths.staffProjects, () => import('./routes/staff/projects')),
+                ],
+              },
             ],
           },
         ],

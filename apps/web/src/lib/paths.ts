@@ -58,4 +58,9 @@ export const paths = {
   faqs: page('/faqs'),
   helpGuides: page('/help-guides'),
   confirmAccountDeletion: pageWithQuery<'/request-account-deletion/confirm', { token?: string }>('/request-account-deletion/confirm'),
+  staffInbox: page('/staff'),
+  staffChat: page('/staff/chats/:chatId'),
+  staffCustomers: page('/staff/customers'),
+  staffCustomer: page('/staff/customers/:userId'),
+  staffProjects: page('/staff/projects'),
 } as const;

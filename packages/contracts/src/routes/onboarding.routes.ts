@@ -8,8 +8,9 @@ import {
   questionnaireSubmitSchema,
   seedSubscriptionSchema,
   seededSubscriptionSchema,
-  stepStatusUpdateSchema,
 } from '../onboarding.ts';
+import { errorBodySchema } from '../errors.ts';
+import { newStepSchema, staffStepUpdateSchema } from '../staff.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';
 
@@ -90,8 +91,31 @@ export const setStepStatus = defineRoute({
   tags: ['staff'],
   summary: "Sets a subscription's setup step status (staff); the customer's pages update live",
   params: stepParams,
-  body: stepStatusUpdateSchema,
-  responses: { 204: noContent },
+  body: staffStepUpdateSchema,
+  responses: { 204: noContent, 400: errorBodySchema, 404: errorBodySchema },
+  topic: topics.steps,
+});
+
+export const getStaffSteps = defineRoute({
+  method: 'GET',
+  path: '/api/staff/subscriptions/:subscriptionId/steps',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "Any customer's subscription's setup steps (staff)",
+  params: subscriptionParams,
+  responses: { 200: completionStepsSchema, 404: errorBodySchema },
+  topic: topics.steps,
+});
+
+export const addStep = defineRoute({
+  method: 'POST',
+  path: '/api/staff/subscriptions/:subscriptionId/steps',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: 'Adds a setup step at the end of a subscription\'s steps (staff)',
+  params: subscriptionParams,
+  body: newStepSchema,
+  responses: { 200: completionStepsSchema, 400: errorBodySchema, 404: errorBodySchema },
   topic: topics.steps,
 });
 
@@ -115,4 +139,6 @@ export const onboardingRoutes = {
   completeStep,
   setStepStatus,
   seedSubscription,
+  getStaffSteps,
+  addStep,
 };

@@ -1,7 +1,13 @@
 import { errorBodySchema } from '../errors.ts';
 import { projectParamsSchema } from '../projects.ts';
-import { defineRoute } from '../route.ts';
+import { defineRoute, noContent } from '../route.ts';
 import {
+  auditListQuerySchema,
+  auditListSchema,
+  customerParamsSchema,
+  staffCustomerListQuerySchema,
+  staffCustomerListSchema,
+  staffCustomerSchema,
   createProjectSchema,
   createStaffResultSchema,
   createStaffSchema,
@@ -110,6 +116,51 @@ export const updateProject = defineRoute({
   topic: topics.projects,
 });
 
+export const markChatRead = defineRoute({
+  method: 'POST',
+  path: '/api/staff/chats/:chatId/read',
+  auth: 'staff',
+  tags,
+  summary: "Support has read the chat: clears its unread count and shows the customer 'Seen'",
+  params: chatParamsSchema,
+  responses: { 204: noContent, ...errors },
+  topic: topics.chats,
+});
+
+export const listStaffCustomers = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers',
+  auth: 'staff',
+  tags,
+  summary: 'Customers, newest account first, searchable by name, e-mail or phone, a page at a time',
+  query: staffCustomerListQuerySchema,
+  responses: { 200: staffCustomerListSchema, ...errors },
+  topic: topics.subscriptions,
+});
+
+export const getStaffCustomer = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId',
+  auth: 'staff',
+  tags,
+  summary: "A customer's profile, subscriptions, cards (no tokens), payments and questionnaire answers, each limited",
+  params: customerParamsSchema,
+  responses: { 200: staffCustomerSchema, ...errors },
+  topic: topics.subscriptions,
+});
+
+export const listCustomerAudit = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/audit',
+  auth: 'staff',
+  tags,
+  summary: 'Staff writes that concern this customer, newest first, a page at a time',
+  params: customerParamsSchema,
+  query: auditListQuerySchema,
+  responses: { 200: auditListSchema, ...errors },
+  topic: topics.audit,
+});
+
 /** What `npm run portal -- create-staff` calls on a running server. */
 export const createStaff = defineRoute({
   method: 'POST',
@@ -131,4 +182,8 @@ export const staffRoutes = {
   createProject,
   updateProject,
   createStaff,
+  markChatRead,
+  listStaffCustomers,
+  getStaffCustomer,
+  listCustomerAudit,
 };

@@ -12,6 +12,7 @@ import type { accountDeletionRequests } from './schema.ts';
 /** The signed-in user, and where spec §4 sends them after sign-in. */
 export async function sessionState(db: Db, user: SessionUser | null): Promise<SessionState> {
   if (!user) return { user: null, landing: null };
+  if (user.role === 'staff') return { user: toMe(user), landing: '/staff' };
   const active = await hasActiveSubscription(db, user.id);
   return { user: toMe(user), landing: active ? '/dashboard' : '/select-plan' };
 }

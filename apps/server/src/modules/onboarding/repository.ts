@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
@@ -19,7 +20,7 @@ export async function findOwnSubscription(db: Db, userId: string, subscriptionId
 /** Any subscription (staff only). */
 export async function findSubscriptionForStaff(db: Db, subscriptionId: string) {
   const [row] = await db
-    .select({ id: subscriptions.id, userId: subscriptions.userId })
+    .select({ id: subscriptions.id, userId: subscriptions.userId, serviceTitle: subscriptions.serviceTitle })
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   return row;
@@ -107,6 +108,23 @@ export async function setStepStatus(
     .where(and(eq(completionSteps.id, stepId), eq(completionSteps.subscriptionId, subscriptionId)))
     .returning({ id: completionSteps.id });
   return rows.length > 0;
+}
+
+export async function setStepDetails(db: Db, stepId: string, stepDetails: string) {
+  await db.update(completionSteps).set({ stepDetails }).where(eq(completionSteps.id, stepId));
+}
+
+/** A new pending step after the subscription's last one. */
+export async function insertStep(db: Db, step: { subscriptionId: string; userId: string; stepDetails: string }) {
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${completionSteps.stepIndex})` })
+    .from(completionSteps)
+    .where(eq(completionSteps.subscriptionId, step.subscriptionId));
+  const [row] = await db
+    .insert(completionSteps)
+    .values({ id: randomUUID(), ...step, stepIndex: Number(last?.max ?? 0) + 1, stepStatus: 'pending' })
+    .returning();
+  return row!;
 }
 
 export async function findStep(db: Db, subscriptionId: string, stepId: string) {

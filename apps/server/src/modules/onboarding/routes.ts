@@ -9,7 +9,9 @@ import {
   completionSteps,
   listBanners,
   seedSubscription,
-  setStepStatusAsStaff,
+  addStepAsStaff,
+  staffSteps,
+  updateStepAsStaff,
 } from './service.ts';
 import { questionnaireImagePurpose } from './upload-purpose.ts';
 
@@ -32,9 +34,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
     completeStep(app, request.user, request.params.subscriptionId, request.params.stepId),
   );
   registerRoute(app, route.setStepStatus, async (request, reply) => {
-    await setStepStatusAsStaff(app, request.params.subscriptionId, request.params.stepId, request.body.stepStatus);
+    await updateStepAsStaff(app, request.user, request.params.subscriptionId, request.params.stepId, request.body);
     return reply.code(204).send();
   });
+  registerRoute(app, route.getStaffSteps, async (request) => staffSteps(app.db, request.params.subscriptionId));
+  registerRoute(app, route.addStep, async (request) =>
+    addStepAsStaff(app, request.user, request.params.subscriptionId, request.body.stepDetails),
+  );
   registerRoute(app, route.seedSubscription, async (request, reply) =>
     reply.code(201).send({ subscriptionId: await seedSubscription(app, request.body.email, request.body.planId) }),
   );

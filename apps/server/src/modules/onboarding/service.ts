@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { startSubscription } from '../subscriptions/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
 export async function listBanners(db: Db): Promise<Banner[]> {
@@ -96,27 +97,51 @@ export async function completeStep(
   return stepsOf(app.db, subscriptionId, subscription.serviceTitle);
 }
 
-/** Staff set a step's status; "completed" stores the time, any other status clears it. */
-export async function setStepStatusAsStaff(
+/** Staff: any customer's subscription's steps. */
+export async function staffSteps(db: Db, subscriptionId: string): Promise<CompletionSteps> {
+  const subscription = await repo.findSubscriptionForStaff(db, subscriptionId);
+  if (!subscription) throw notFound('Subscription not found.');
+  return stepsOf(db, subscriptionId, subscription.serviceTitle);
+}
+
+/**
+ * Staff set a step's status and/or details; "completed" stores the time, any other status clears it. Audited in
+ * the same transaction; the customer's steps page and dashboard follow live.
+ */
+export async function updateStepAsStaff(
   app: FastifyInstance,
+  actor: AuditActor,
   subscriptionId: string,
   stepId: string,
-  stepStatus: string,
+  input: { stepStatus?: string; stepDetails?: string },
 ): Promise<void> {
   const subscription = await repo.findSubscriptionForStaff(app.db, subscriptionId);
-  if (!subscription || !(await repo.findStep(app.db, subscriptionId, stepId)))
-    throw notFound('Step not found.');
-  const status = stepStatus.toLowerCase() === COMPLETED_STEP_STATUS ? COMPLETED_STEP_STATUS : stepStatus;
+  const before = subscription && (await repo.findStep(app.db, subscriptionId, stepId));
+  if (!subscription || !before) throw notFound('Step not found.');
+  const now = app.clock();
   await app.db.transaction(async (tx) => {
-    await repo.setStepStatus(
-      tx,
-      subscriptionId,
-      stepId,
-      status,
-      status === COMPLETED_STEP_STATUS ? app.clock() : null,
-    );
+    if (input.stepStatus !== undefined) {
+      const status = input.stepStatus.toLowerCase() === COMPLETED_STEP_STATUS ? COMPLETED_STEP_STATUS : input.stepStatus;
+      await repo.setStepStatus(tx, subscriptionId, stepId, status, status === COMPLETED_STEP_STATUS ? now : null);
+    }
+    if (input.stepDetails !== undefined) await repo.setStepDetails(tx, stepId, input.stepDetails);
+    const after = await repo.findStep(tx, subscriptionId, stepId);
+    await recordAudit(tx, { actor, action: 'step.update', entityType: 'step', entityId: stepId, customerId: subscription.userId, before, after, now });
     await publishStepChange(tx, subscriptionId, subscription.userId);
   });
+}
+
+/** Staff add a step after the subscription's last one. */
+export async function addStepAsStaff(app: FastifyInstance, actor: AuditActor, subscriptionId: string, stepDetails: string): Promise<CompletionSteps> {
+  const subscription = await repo.findSubscriptionForStaff(app.db, subscriptionId);
+  if (!subscription) throw notFound('Subscription not found.');
+  const now = app.clock();
+  await app.db.transaction(async (tx) => {
+    const step = await repo.insertStep(tx, { subscriptionId, userId: subscription.userId, stepDetails });
+    await recordAudit(tx, { actor, action: 'step.create', entityType: 'step', entityId: step.id, customerId: subscription.userId, before: null, after: step, now });
+    await publishStepChange(tx, subscriptionId, subscription.userId);
+  });
+  return stepsOf(app.db, subscriptionId, subscription.serviceTitle);
 }
 
 /** Operator seeding: an ACTIVE subscription to a plan, with its steps from the templates, as checkout makes it. */

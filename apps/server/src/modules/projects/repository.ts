@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ReleaseStatus } from '@portal/contracts/projects';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
@@ -23,14 +24,29 @@ export async function findProjectOfUser(db: Db, userId: string, projectId: strin
   return rows[0];
 }
 
-/** Staff: every project (or one customer's) with its customer, created newest first. */
-export function listAllProjects(db: Db, ownerId?: string) {
-  return db
+export interface StaffProjectFilter {
+  ownerId?: string;
+  releaseStatus?: ReleaseStatus;
+  page: number;
+  pageSize: number;
+}
+
+/** Staff: every project (or one customer's, or of one release status) with its customer, newest first, paged. */
+export async function listAllProjects(db: Db, filter: StaffProjectFilter) {
+  const where = and(
+    filter.ownerId ? eq(projects.userId, filter.ownerId) : undefined,
+    filter.releaseStatus ? eq(projects.releaseStatus, filter.releaseStatus) : undefined,
+  );
+  const rows = await db
     .select({ project: projects, customer: customerColumns })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
-    .where(ownerId ? eq(projects.userId, ownerId) : undefined)
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+    .where(where)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Staff: one project with its customer; `lock` holds it for an update. */

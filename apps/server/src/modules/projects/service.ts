@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { sendProjectPublished } from '../notifications/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
 type CreateProject = z.output<typeof createProjectSchema>;
@@ -54,8 +55,9 @@ export async function getOwnProject(db: Db, userId: string, projectId: string): 
   return toProject(row);
 }
 
-export async function listProjectsForStaff(db: Db, ownerId?: string): Promise<StaffProject[]> {
-  return (await repo.listAllProjects(db, ownerId)).map(toStaffProject);
+export async function listProjectsForStaff(db: Db, filter: repo.StaffProjectFilter) {
+  const { rows, total } = await repo.listAllProjects(db, filter);
+  return { projects: rows.map(toStaffProject), page: filter.page, pageSize: filter.pageSize, total };
 }
 
 /** The columns a create or an update writes; undefined leaves a column as it is. */
@@ -75,7 +77,7 @@ function columnsOf(input: UpdateProject): repo.ProjectChanges {
   };
 }
 
-export async function createProject(app: FastifyInstance, input: CreateProject, now: Date): Promise<StaffProject> {
+export async function createProject(app: FastifyInstance, actor: AuditActor, input: CreateProject, now: Date): Promise<StaffProject> {
   const db = app.db;
   const customer = await repo.findCustomer(db, { id: input.ownerId, email: input.ownerEmail });
   if (!customer) throw badRequest('OWNER_NOT_FOUND', 'No customer has that id or e-mail.');
@@ -94,18 +96,20 @@ export async function createProject(app: FastifyInstance, input: CreateProject, 
     lastModifiedAt: now,
     publishedAt: columns.publishedAt ?? (input.releaseStatus === 'PUBLISHED' ? now : null),
   };
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await repo.insertProject(tx, row);
     await publishProject(tx, { id, userId: customer.id });
     if (row.releaseStatus === 'PUBLISHED') await sendProjectPublished(app, tx, (await repo.findProject(tx, id))!.project);
+    const created = toStaffProject((await repo.findProject(tx, id))!);
+    await recordAudit(tx, { actor, action: 'project.create', entityType: 'project', entityId: id, customerId: customer.id, before: null, after: created, now });
+    return created;
   });
-  return toStaffProject((await repo.findProject(db, id))!);
 }
 
 /** Applies staff changes; becoming PUBLISHED stamps the publish time unless one is given. */
-export async function updateProject(app: FastifyInstance, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+export async function updateProject(app: FastifyInstance, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
   const db = app.db;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const found = await repo.findProject(tx, projectId, true);
     if (!found) throw notFound(PROJECT_NOT_FOUND);
     const changes = columnsOf(input);
@@ -114,6 +118,9 @@ export async function updateProject(app: FastifyInstance, projectId: string, inp
     await repo.updateProject(tx, projectId, { ...changes, lastModifiedAt: now });
     if (becomesPublished) await sendProjectPublished(app, tx, (await repo.findProject(tx, projectId))!.project);
     await publishProject(tx, found.project);
+    const updated = toStaffProject((await repo.findProject(tx, projectId))!);
+    const before = toStaffProject(found);
+    await recordAudit(tx, { actor, action: 'project.update', entityType: 'project', entityId: projectId, customerId: found.project.userId, before, after: updated, now });
+    return updated;
   });
-  return toStaffProject((await repo.findProject(db, projectId))!);
 }

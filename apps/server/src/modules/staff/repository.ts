@@ -1,6 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import type { Db } from '../../platform/db/client.ts';
 import { accounts, users } from '../../platform/auth/schema.ts';
+import { likePattern } from '../../platform/db/like.ts';
+import { cards, payments } from '../billing/index.ts';
+import { formSubmissions } from '../onboarding/index.ts';
+import { subscriptions } from '../subscriptions/index.ts';
 
 /** better-auth keeps e-mail + password sign-in as an account of this provider whose account id is the user id. */
 const CREDENTIAL_PROVIDER = 'credential';
@@ -38,4 +43,81 @@ export async function setPasswordHash(db: Db, userId: string, hash: string, now:
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/** A customer row with counts; the subqueries name "users"."id" because a one-table select leaves columns unqualified. */
+const customerRow = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  image: users.image,
+  createdAt: users.createdAt,
+  activeSubscriptions: sql<number>`(SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.userId} = "users"."id" AND ${inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES])})`.mapWith(Number),
+  lastPaymentAt: sql<Date | null>`(SELECT max(${payments.createdAt}) FROM ${payments} WHERE ${payments.userId} = "users"."id" AND ${payments.status} = 'Complete')`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
+};
+
+/** Customers (not staff), newest account first, by name, e-mail or phone, a page at a time. */
+export async function listCustomers(db: Db, filter: { q?: string; page: number; pageSize: number }) {
+  const where = and(
+    eq(users.role, 'customer'),
+    filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q)), ilike(users.phone, likePattern(filter.q))) : undefined,
+  );
+  const rows = await db
+    .select(customerRow)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findCustomer(db: Db, userId: string) {
+  const [row] = await db.select(customerRow).from(users).where(and(eq(users.id, userId), eq(users.role, 'customer')));
+  return row;
+}
+
+export function listSubscriptionsOf(db: Db, userId: string, limit: number) {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startDate), desc(subscriptions.id)).limit(limit);
+}
+
+/** Cards without their Square ids or tokens. */
+export function listCardsOf(db: Db, userId: string, limit: number) {
+  return db
+    .select({ id: cards.id, status: cards.status, brand: cards.brand, last4: cards.last4, expMonth: cards.expMonth, expYear: cards.expYear, createdAt: cards.createdAt })
+    .from(cards)
+    .where(eq(cards.userId, userId))
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(limit);
+}
+
+export function listPaymentsOf(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      purchaseType: payments.purchaseType,
+      serviceTitle: payments.serviceTitle,
+      amount: payments.amount,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+      failureReason: payments.failureReason,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+export function listQuestionnairesOf(db: Db, userId: string, limit: number) {
+  return db
+    .select({ subscriptionId: formSubmissions.subscriptionId, serviceTitle: subscriptions.serviceTitle, submittedAt: formSubmissions.submittedAt, answers: formSubmissions.answers })
+    .from(formSubmissions)
+    .innerJoin(subscriptions, eq(subscriptions.id, formSubmissions.subscriptionId))
+    .where(eq(formSubmissions.userId, userId))
+    .orderBy(desc(formSubmissions.submittedAt))
+    .limit(limit);
 }

@@ -1,31 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { staffRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
+import * as audit from '../audit/index.ts';
 import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
+import { customerOf, listCustomers } from './customers.ts';
 import { createOrPromoteStaff } from './service.ts';
 
-/** The staff API: answer and close support chats, create and update customers' projects. Customers get 403. */
+/**
+ * The staff API: the support inbox, customers, projects and the audit log. Every route is `auth: 'staff'`
+ * (customers get 403); every write is audited in its own transaction.
+ */
 export async function staffRoutes(app: FastifyInstance) {
-  registerRoute(app, route.listStaffChats, async (request) => ({
-    chats: await support.listChatsForStaff(app.db, request.query.status),
-  }));
+  registerRoute(app, route.listStaffChats, async (request) => support.listChatsForStaff(app.db, request.query));
   registerRoute(app, route.getStaffChat, async (request) => support.getChatForStaff(app.db, request.user, request.params.chatId));
   registerRoute(app, route.replyToChat, async (request, reply) => {
-    const message = await support.sendMessage(app.db, request.user, request.params.chatId, request.body, app.clock(), 'support');
+    const message = await support.sendMessage(app.db, request.user, request.params.chatId, request.body, app.clock(), 'support', request.user);
     return reply.code(201).send(message);
   });
-  registerRoute(app, route.closeChat, async (request) => support.setChatStatus(app.db, request.user, request.params.chatId, 'CLOSED'));
-  registerRoute(app, route.reopenChat, async (request) => support.setChatStatus(app.db, request.user, request.params.chatId, 'OPEN'));
+  registerRoute(app, route.markChatRead, async (request, reply) => {
+    await support.markChatRead(app.db, request.user, request.params.chatId, app.clock());
+    return reply.code(204).send();
+  });
+  registerRoute(app, route.closeChat, async (request) => support.setChatStatus(app.db, request.user, request.params.chatId, 'CLOSED', app.clock()));
+  registerRoute(app, route.reopenChat, async (request) => support.setChatStatus(app.db, request.user, request.params.chatId, 'OPEN', app.clock()));
 
-  registerRoute(app, route.listStaffProjects, async (request) => ({
-    projects: await projects.listProjectsForStaff(app.db, request.query.ownerId),
+  registerRoute(app, route.listStaffCustomers, async (request) => listCustomers(app.db, request.query));
+  registerRoute(app, route.getStaffCustomer, async (request) => customerOf(app.db, request.params.userId));
+  registerRoute(app, route.listCustomerAudit, async (request) => ({
+    ...(await audit.listAuditForCustomer(app.db, request.params.userId, request.query)),
+    page: request.query.page,
+    pageSize: request.query.pageSize,
   }));
+
+  registerRoute(app, route.listStaffProjects, async (request) => projects.listProjectsForStaff(app.db, request.query));
   registerRoute(app, route.createProject, async (request, reply) =>
-    reply.code(201).send(await projects.createProject(app, request.body, app.clock())),
+    reply.code(201).send(await projects.createProject(app, request.user, request.body, app.clock())),
   );
   registerRoute(app, route.updateProject, async (request) =>
-    projects.updateProject(app, request.params.projectId, request.body, app.clock()),
+    projects.updateProject(app, request.user, request.params.projectId, request.body, app.clock()),
   );
 
   registerRoute(app, route.createStaff, async (request) => createOrPromoteStaff(app.db, request.body, app.clock()));

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
+import { likePattern } from '../../platform/db/like.ts';
 import { supportChats, supportMessages, type ChatRow } from './schema.ts';
 
 /** Who is asking: a customer sees their own chats, staff see every chat. */
@@ -44,7 +45,7 @@ export interface NewMessage {
   sentAt: Date;
 }
 
-/** Stores a message and makes it the chat's latest activity. */
+/** Stores a message and makes it the chat's latest activity; a customer's message counts as unread by support. */
 export async function insertMessage(db: Db, message: NewMessage) {
   await db.insert(supportMessages).values(message);
   await db
@@ -54,8 +55,24 @@ export async function insertMessage(db: Db, message: NewMessage) {
       lastMessageType: message.messageType,
       lastMessageText: message.textMessage,
       lastMessengerType: message.messengerType,
+      ...(message.messengerType === 'user' ? { unreadForSupport: sql`${supportChats.unreadForSupport} + 1` } : {}),
     })
     .where(eq(supportChats.id, message.chatId));
+}
+
+/** Support opened the chat: nothing unread, and the customer's messages until now are seen. */
+export async function markReadBySupport(db: Db, chatId: string, now: Date) {
+  await db.update(supportChats).set({ supportReadAt: now, unreadForSupport: 0 }).where(eq(supportChats.id, chatId));
+}
+
+/** Messages oldest first, with the sender's name (staff see who replied). */
+export function listMessagesWithSender(db: Db, chatId: string) {
+  return db
+    .select({ message: supportMessages, senderName: users.name })
+    .from(supportMessages)
+    .leftJoin(users, eq(users.id, supportMessages.senderId))
+    .where(eq(supportMessages.chatId, chatId))
+    .orderBy(asc(supportMessages.position));
 }
 
 /** Messages oldest first (spec §9). */
@@ -76,14 +93,33 @@ export function listChatsOfUser(db: Db, userId: string) {
     .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.createdAt));
 }
 
-/** Every chat with its customer, most recent activity first (staff). */
-export function listAllChats(db: Db, status?: ChatStatus) {
-  return db
+export interface StaffChatFilter {
+  status?: ChatStatus;
+  /** Part of the customer's name or e-mail, any case. */
+  q?: string;
+  customerId?: string;
+  page: number;
+  pageSize: number;
+}
+
+
+/** Every chat with its customer (staff): OPEN first, then most recent activity first, a page at a time. */
+export async function listAllChats(db: Db, filter: StaffChatFilter) {
+  const where = and(
+    filter.status ? eq(supportChats.status, filter.status) : undefined,
+    filter.customerId ? eq(supportChats.userId, filter.customerId) : undefined,
+    filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q))) : undefined,
+  );
+  const rows = await db
     .select({ chat: supportChats, customer: { id: users.id, name: users.name, email: users.email } })
     .from(supportChats)
     .innerJoin(users, eq(users.id, supportChats.userId))
-    .where(status ? eq(supportChats.status, status) : undefined)
-    .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.createdAt));
+    .where(where)
+    .orderBy(sql`CASE WHEN ${supportChats.status} = 'OPEN' THEN 0 ELSE 1 END`, desc(supportChats.lastActivityAt), desc(supportChats.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ n: count() }).from(supportChats).innerJoin(users, eq(users.id, supportChats.userId)).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findCustomer(db: Db, userId: string) {

@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,6 +15,8 @@ export const supportChats = pgTable('support_chats', {
   lastMessageType: text('last_message_type', { enum: ['text', 'image', 'video'] }).notNull().default('text'),
   lastMessageText: text('last_message_text'),
   lastMessengerType: text('last_messenger_type', { enum: ['user', 'support'] }).notNull().default('user'),
+  supportReadAt: stamp('support_read_at'),
+  unreadForSupport: integer('unread_for_support').notNull().default(0),
 });
 
 export const supportMessages = pgTable('support_messages', {

@@ -10,10 +10,11 @@ import {
   type SendMessageInput,
   type SupportReason,
 } from '@portal/contracts/support';
-import type { StaffChatDetail, StaffChatSummary } from '@portal/contracts/staff';
+import type { StaffChatDetail, StaffChatList, StaffChatSummary } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { fileUrl, requireChatUpload } from './media.ts';
 import * as repo from './repository.ts';
 import type { ChatRow, MessageRow } from './schema.ts';
@@ -71,16 +72,38 @@ export async function createChat(
   return { success: true, chatId };
 }
 
-/** Staff: every chat (or those with one status) with its customer, most recent activity first. */
-export async function listChatsForStaff(db: Db, status?: ChatStatus): Promise<StaffChatSummary[]> {
-  return (await repo.listAllChats(db, status)).map(({ chat, customer }) => ({ ...toSummary(chat), customer }));
+const toStaffSummary = (chat: ChatRow, customer: StaffChatSummary['customer']): StaffChatSummary => ({
+  ...toSummary(chat),
+  customer,
+  unreadCount: chat.unreadForSupport,
+});
+
+/** Staff: the inbox, OPEN first then newest activity, filtered by status, customer or search, a page at a time. */
+export async function listChatsForStaff(db: Db, filter: repo.StaffChatFilter): Promise<StaffChatList> {
+  const { rows, total } = await repo.listAllChats(db, filter);
+  return { chats: rows.map(({ chat, customer }) => toStaffSummary(chat, customer)), page: filter.page, pageSize: filter.pageSize, total };
 }
 
-/** Staff: a chat, its messages and its customer. */
+/** Staff: a chat, its messages (each reply naming the staff member who sent it) and its customer. */
 export async function getChatForStaff(db: Db, staff: repo.ChatViewer, chatId: string): Promise<StaffChatDetail> {
   const { chat, detail } = await getChat(db, staff, chatId);
   const customer = await repo.findCustomer(db, chat.userId);
-  return { ...detail, customer: customer! };
+  const rows = await repo.listMessagesWithSender(db, chatId);
+  const messages = rows.map(({ message, senderName }) => ({
+    ...toMessage(message),
+    senderName: message.messengerType === 'support' ? senderName : null,
+  }));
+  return { ...detail, messages, customer: customer! };
+}
+
+/** Staff opened the chat: its unread count clears and the customer sees "Seen" under their messages. */
+export async function markChatRead(db: Db, staff: repo.ChatViewer, chatId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const chat = await repo.findChat(tx, staff, chatId, true);
+    if (!chat) throw notFound(CHAT_NOT_FOUND);
+    await repo.markReadBySupport(tx, chatId, now);
+    await publishChat(tx, chat);
+  });
 }
 
 export async function listOwnChats(db: Db, userId: string): Promise<ChatSummary[]> {
@@ -100,6 +123,7 @@ export async function getChat(db: Db, viewer: repo.ChatViewer, chatId: string): 
       status: chat.status,
       createdTimestamp: chat.createdAt.getTime(),
       messages: messages.map(toMessage),
+      supportReadTimestamp: chat.supportReadAt ? chat.supportReadAt.getTime() : null,
     },
   };
 }
@@ -116,6 +140,8 @@ export async function sendMessage(
   input: SendMessageInput,
   now: Date,
   as?: MessengerType,
+  /** Staff replies are audited under this staff member. */
+  actor?: AuditActor,
 ): Promise<ChatMessage> {
   return db.transaction(async (tx) => {
     const chat = await repo.findChat(tx, viewer, chatId, true);
@@ -134,20 +160,40 @@ export async function sendMessage(
     };
     await repo.insertMessage(tx, message);
     await publishChat(tx, chat);
-    return toMessage({ ...message, position: 0 });
+    const sent = toMessage({ ...message, position: 0 });
+    if (actor) {
+      await recordAudit(tx, { actor, action: 'chat.reply', entityType: 'chat', entityId: chatId, customerId: chat.userId, before: null, after: sent, now });
+    }
+    return sent;
   });
 }
 
 /** Staff close or reopen a chat; the customer's open page follows at once. */
-export async function setChatStatus(db: Db, staff: repo.ChatViewer, chatId: string, status: ChatStatus): Promise<StaffChatSummary> {
+export async function setChatStatus(
+  db: Db,
+  staff: repo.ChatViewer & AuditActor,
+  chatId: string,
+  status: ChatStatus,
+  now: Date,
+): Promise<StaffChatSummary> {
   const chat = await db.transaction(async (tx) => {
     const found = await repo.findChat(tx, staff, chatId, true);
     if (!found) throw notFound(CHAT_NOT_FOUND);
     if (found.status !== status) {
       await repo.updateChatStatus(tx, chatId, status);
       await publishChat(tx, found);
+      await recordAudit(tx, {
+        actor: staff,
+        action: status === 'CLOSED' ? 'chat.close' : 'chat.reopen',
+        entityType: 'chat',
+        entityId: chatId,
+        customerId: found.userId,
+        before: { status: found.status },
+        after: { status },
+        now,
+      });
     }
     return { ...found, status };
   });
-  return { ...toSummary(chat), customer: (await repo.findCustomer(db, chat.userId))! };
+  return toStaffSummary(chat, (await repo.findCustomer(db, chat.userId))!);
 }

@@ -20,6 +20,11 @@ export function Header() {
         <Link to={user ? paths.dashboard() : paths.home()} aria-label="Your Business Your App home">
           <Logo compact={Boolean(user)} />
         </Link>
+        {user?.role === 'staff' && (
+          <Link to={paths.staffInbox()} className="ml-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+            Staff
+          </Link>
+        )}
         {user ? (
           <Suspense fallback={<span className="h-10 w-40 rounded-full bg-slate-100" aria-hidden="true" />}>
             <AccountMenu user={user} />

@@ -44,7 +44,7 @@ export function Component() {
         >
           {(data) => (
             <>
-              <MessageList messages={data.messages} />
+              <MessageList messages={data.messages} supportReadTimestamp={data.supportReadTimestamp} />
               {data.status === 'CLOSED' ? (
                 <p
                   role="status"

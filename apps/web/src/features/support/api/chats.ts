@@ -26,11 +26,14 @@ export function useCreateChat() {
   });
 }
 
-/** sendSupportMessage (spec §7): text, or an image or video already uploaded for this chat. */
-export function useSendMessage(chatId: string) {
+/**
+ * sendSupportMessage (spec §7): text, or an image or video already uploaded for this chat. Staff reply through the
+ * staff route, which records their name on the reply.
+ */
+export function useSendMessage(chatId: string, asStaff = false) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendMessageInput) => api(sendMessage, { params: { chatId }, body }),
+    mutationFn: (body: SendMessageInput) => api(asStaff ? routes.staff.replyToChat : sendMessage, { params: { chatId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsQuery().queryKey }),
   });
 }

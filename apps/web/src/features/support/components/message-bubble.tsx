@@ -7,25 +7,53 @@ export interface Media {
   url: string;
 }
 
-/** One message, on the right for the customer and on the left for support, with its hour and minute. */
-export function MessageBubble({ message, onOpenMedia }: { message: ChatMessage; onOpenMedia: (media: Media) => void }) {
-  const mine = message.messengerType === 'user';
-  const sender = mine ? 'You' : 'Support';
+/** A message as a view shows it: staff also see which staff member sent a reply. */
+export type ShownMessage = ChatMessage & { senderName?: string | null };
+
+/** Who reads the conversation: the customer, or staff (who see the customer's name and each reply's author). */
+export type ChatViewer = { kind: 'customer' } | { kind: 'staff'; customerName: string };
+
+const senderOf = (message: ShownMessage, viewer: ChatViewer, mine: boolean) => {
+  if (mine) return viewer.kind === 'staff' ? (message.senderName ?? 'Support') : 'You';
+  return viewer.kind === 'staff' ? viewer.customerName : 'Support';
+};
+
+/**
+ * One message with its hour and minute: the reader's side on the right (the customer's own messages, or for staff
+ * the support replies, named by their author), the other side on the left.
+ */
+export function MessageBubble({
+  message,
+  onOpenMedia,
+  viewer = { kind: 'customer' },
+  seen = false,
+}: {
+  message: ShownMessage;
+  onOpenMedia: (media: Media) => void;
+  viewer?: ChatViewer;
+  /** Support has read it (shown under the customer's last message). */
+  seen?: boolean;
+}) {
+  const mine = (message.messengerType === 'support') === (viewer.kind === 'staff');
+  const sender = senderOf(message, viewer, mine);
+  const named = viewer.kind === 'staff' && message.messengerType === 'support';
+  // How media buttons name the sender: "you" and "support" for the customer, names for staff.
+  const from = viewer.kind === 'customer' ? (mine ? 'you' : 'support') : sender;
   return (
-    <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
+    <li className={`flex flex-wrap ${mine ? 'justify-end' : 'justify-start'}`}>
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm sm:max-w-[70%] ${
           mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900'
         }`}
       >
-        <span className="sr-only">{sender}: </span>
+        {named ? <p className="mb-1 text-xs font-semibold text-brand-100">{sender}</p> : <span className="sr-only">{sender}: </span>}
         {message.messageType === 'text' && <p className="whitespace-pre-wrap break-words">{message.textMessage}</p>}
         {message.messageType === 'image' && message.image && (
           <button
             type="button"
             onClick={() => onOpenMedia({ kind: 'image', url: message.image! })}
             className="block overflow-hidden rounded-lg"
-            aria-label={`Open image from ${mine ? 'you' : 'support'}`}
+            aria-label={`Open image from ${from}`}
           >
             <img src={message.image} alt="" className="h-40 w-56 max-w-full bg-slate-100 object-cover" loading="lazy" />
           </button>
@@ -35,7 +63,7 @@ export function MessageBubble({ message, onOpenMedia }: { message: ChatMessage; 
             type="button"
             onClick={() => onOpenMedia({ kind: 'video', url: message.video! })}
             className="relative block overflow-hidden rounded-lg bg-black"
-            aria-label={`Play video from ${mine ? 'you' : 'support'}`}
+            aria-label={`Play video from ${from}`}
           >
             <video src={`${message.video}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} className="h-40 w-56 max-w-full object-cover" />
             <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
@@ -49,6 +77,7 @@ export function MessageBubble({ message, onOpenMedia }: { message: ChatMessage; 
           <time dateTime={new Date(message.sentTimestamp).toISOString()}>{formatTime(message.sentTimestamp)}</time>
         </p>
       </div>
+      {seen && <p className="mt-1 w-full text-right text-xs font-medium text-slate-600">Seen</p>}
     </li>
   );
 }

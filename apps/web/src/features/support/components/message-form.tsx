@@ -5,12 +5,15 @@ import { Paperclip } from 'lucide-react';
 import { CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE, sendMessageSchema } from '@portal/contracts/support';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
+import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
 import { useSendMessage } from '../api/chats';
 import { UploadProgress } from './upload-progress';
 
 const SEND_FAILED = 'Failed to send message.';
 const UPLOAD_FAILED = 'Failed to upload file.';
+/** A closed chat says so; anything else is the generic failure. */
+const sendFailure = (failure: unknown) => (failure instanceof ApiError && failure.code === 'CHAT_CLOSED' ? failure.message : SEND_FAILED);
 
 /** The typed message, checked as the contract's text message is (trimmed, not blank, not too long). */
 const textFormSchema = sendMessageSchema.options[0].pick({ textMessage: true });
@@ -18,8 +21,11 @@ const textFormSchema = sendMessageSchema.options[0].pick({ textMessage: true });
 /** Only images and videos may be attached (spec §5). */
 const mediaKind = (file: File) => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : null);
 
-/** Attach, type and send. A chosen file uploads at once (with progress) and is sent when it has arrived. */
-export function MessageForm({ chatId }: { chatId: string }) {
+/**
+ * Attach, type and send. A chosen file uploads at once (with progress) and is sent when it has arrived. Staff
+ * (`asStaff`) reply as support; a refusal (e.g. the chat was closed meanwhile) shows the server's message.
+ */
+export function MessageForm({ chatId, asStaff = false }: { chatId: string; asStaff?: boolean }) {
   const { register, handleSubmit, reset, control } = useForm({
     resolver: zodResolver(textFormSchema),
     defaultValues: { textMessage: '' },
@@ -27,7 +33,7 @@ export function MessageForm({ chatId }: { chatId: string }) {
   const text = useWatch({ control, name: 'textMessage' });
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const send = useSendMessage(chatId);
+  const send = useSendMessage(chatId, asStaff);
   const upload = useUpload();
   const uploading = upload.snapshot?.state === 'running' || upload.snapshot?.state === 'paused';
 
@@ -49,8 +55,8 @@ export function MessageForm({ chatId }: { chatId: string }) {
     }
     try {
       await send.mutateAsync({ messageType: kind, uploadId: fileId });
-    } catch {
-      setError(SEND_FAILED);
+    } catch (failure) {
+      setError(sendFailure(failure));
     }
     upload.reset();
   }
@@ -62,8 +68,8 @@ export function MessageForm({ chatId }: { chatId: string }) {
     try {
       await send.mutateAsync({ messageType: 'text', textMessage });
       reset();
-    } catch {
-      setError(SEND_FAILED);
+    } catch (failure) {
+      setError(sendFailure(failure));
     }
   });
 

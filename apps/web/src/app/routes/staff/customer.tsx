@@ -1,0 +1,196 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { StaffCustomer } from '@portal/contracts/staff';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
+import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { useStaffCustomer } from '@/features/staff/api/customers';
+import { useStaffChats } from '@/features/staff/api/inbox';
+import { useStaffProjects } from '@/features/staff/api/projects';
+import { AuditList } from '@/features/staff/components/audit-list';
+import { CustomerPayments } from '@/features/staff/components/customer-payments';
+import { StaffSteps } from '@/features/staff/components/staff-steps';
+import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
+import { formatShortDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <h2 id={id} className="mb-3 text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** /staff/customers/{userId}: everything staff need about one customer, each list limited or paged. */
+export function Component() {
+  const userId = useParams().userId ?? '';
+  const customer = useStaffCustomer(userId);
+  return (
+    <QueryState
+      query={customer}
+      pending="Loading the customer..."
+      error={(error) => (error instanceof ApiError && error.status === 404 ? 'Customer not found.' : 'Could not load the customer.')}
+    >
+      {(data) => <CustomerView data={data} />}
+    </QueryState>
+  );
+}
+
+function CustomerView({ data }: { data: StaffCustomer }) {
+  const { profile } = data;
+  return (
+    <Page title={profile.name || profile.email}>
+      <div className="grid gap-4">
+        <Section title="Profile">
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div><dt className="text-slate-600">E-mail</dt><dd className="font-medium">{profile.email}</dd></div>
+            <div><dt className="text-slate-600">Phone</dt><dd className="font-medium">{profile.phone ?? '—'}</dd></div>
+            <div><dt className="text-slate-600">Joined</dt><dd className="font-medium">{formatShortDate(profile.joinedTimestamp)}</dd></div>
+            <div><dt className="text-slate-600">Active subscriptions</dt><dd className="font-medium">{profile.activeSubscriptions}</dd></div>
+          </dl>
+        </Section>
+        <Section title="Subscriptions">
+          {data.subscriptions.length === 0 ? (
+            <p className="text-slate-600">No subscriptions.</p>
+          ) : (
+            <ul className="space-y-2">
+              {data.subscriptions.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center gap-3 text-sm">
+                  <span className="font-semibold">{s.serviceTitle}</span>
+                  <SubscriptionStatusBadge status={s.status} />
+                  <span className="text-slate-700">
+                    ${s.price} / {s.recurring} · due {formatShortDate(s.dueDate)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Completion steps">
+          {data.subscriptions.length === 0 ? (
+            <p className="text-slate-600">No subscriptions, so no steps.</p>
+          ) : (
+            <div className="space-y-6">
+              {data.subscriptions.map((s) => (
+                <StaffSteps key={s.id} subscriptionId={s.id} serviceTitle={s.serviceTitle} />
+              ))}
+            </div>
+          )}
+        </Section>
+        <Section title="Cards">
+          {data.cards.length === 0 ? (
+            <p className="text-slate-600">No saved cards.</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {data.cards.map((card) => (
+                <li key={card.id}>
+                  {card.brand ?? 'Card'} •••• {card.last4 ?? '????'} · {card.expMonth && card.expYear ? `${card.expMonth}/${card.expYear} · ` : ''}
+                  {card.status}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Payments">
+          {/* Per-payment actions (billing's refunds) go in CustomerPayments' `action` column. */}
+          <CustomerPayments payments={data.payments} status={(payment) => <PaymentStatusBadge status={payment.status} />} />
+        </Section>
+        <Section title="Questionnaire answers">
+          {data.questionnaires.length === 0 ? (
+            <p className="text-slate-600">No questionnaire submitted.</p>
+          ) : (
+            data.questionnaires.map((form) => (
+              <div key={form.subscriptionId} className="mb-4">
+                <h3 className="font-semibold">
+                  {form.serviceTitle} <span className="text-sm font-normal text-slate-600">submitted {formatShortDate(form.submittedTimestamp)}</span>
+                </h3>
+                <dl className="mt-2 space-y-2 text-sm">
+                  {[...form.answers].sort((a, b) => a.order - b.order).map((answer) => (
+                    <div key={answer.formItemId}>
+                      <dt className="text-slate-600">{answer.prompt}</dt>
+                      <dd className="font-medium">
+                        {answer.answers && answer.answers.length > 0 ? (
+                          <span className="mt-1 flex flex-wrap gap-2">
+                            {answer.answers.map((url, i) => (
+                              <a key={url} href={url} target="_blank" rel="noreferrer">
+                                <img src={url} alt={`${answer.prompt} image ${i + 1}`} className="h-16 w-16 rounded border border-slate-200 object-cover" loading="lazy" />
+                              </a>
+                            ))}
+                          </span>
+                        ) : (
+                          (answer.selectedOptionsText?.join(', ') ?? answer.answer) || '—'
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))
+          )}
+        </Section>
+        <Section title="Projects">
+          <CustomerProjects userId={profile.id} />
+        </Section>
+        <Section title="Chats">
+          <CustomerChats userId={profile.id} />
+        </Section>
+        <Section title="Audit log">
+          <AuditList userId={profile.id} />
+        </Section>
+      </div>
+    </Page>
+  );
+}
+
+function CustomerProjects({ userId }: { userId: string }) {
+  const projects = useStaffProjects({ ownerId: userId });
+  return (
+    <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects." isEmpty={(d) => d.projects.length === 0}>
+      {(data) => (
+        <ul className="space-y-1 text-sm">
+          {data.projects.map((project) => (
+            <li key={project.projectId} className="flex items-center gap-2">
+              <span className="font-medium">{project.projectName}</span>
+              <ReleaseStatusBadge status={project.releaseStatus} />
+            </li>
+          ))}
+          {data.total > data.projects.length && (
+            <li>
+              <Link to={paths.staffProjects()} className="text-brand-700 underline">All projects</Link>
+            </li>
+          )}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+function CustomerChats({ userId }: { userId: string }) {
+  const chats = useStaffChats({ customerId: userId });
+  return (
+    <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats." isEmpty={(d) => d.chats.length === 0}>
+      {(data) => (
+        <ul className="space-y-1 text-sm">
+          {data.chats.map((chat) => (
+            <li key={chat.id}>
+              <Link to={paths.staffChat(chat.id)} className="text-brand-700 underline">
+                {chat.reason}
+              </Link>{' '}
+              · {chat.status} · {chat.lastMessage}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Outlet, useParams } from 'react-router';
+import type { ChatStatus } from '@portal/contracts/support';
+import { QueryState } from '@/components/ui/query-state';
+import { useStaffChats } from '@/features/staff/api/inbox';
+import { ChatRow } from '@/features/staff/components/chat-row';
+import { FilterChips, SearchBox } from '@/features/staff/components/list-controls';
+import { Pager } from '@/features/staff/components/pager';
+
+const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
+  { value: 'OPEN', label: 'Open' },
+  { value: 'CLOSED', label: 'Closed' },
+  { value: undefined, label: 'All' },
+];
+
+/**
+ * The support inbox: the chat list (OPEN first, newest activity first, live) beside the open conversation at
+ * wide sizes; on a phone the list, then the conversation on its own.
+ */
+export function Component() {
+  const chatId = useParams().chatId;
+  const [status, setStatus] = useState<ChatStatus | undefined>('OPEN');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const chats = useStaffChats({ status, q: q.trim() || undefined, page });
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-0 lg:grid-cols-[24rem_1fr] lg:gap-6 lg:px-6 lg:py-6">
+      <section aria-labelledby="inbox-title" className={`${chatId ? 'hidden lg:block' : ''} bg-white lg:overflow-hidden lg:rounded-2xl lg:border lg:border-slate-200 lg:shadow-sm`}>
+        <div className="space-y-3 border-b border-slate-200 p-4">
+          <h1 id="inbox-title" className="text-xl font-bold text-slate-900">
+            Support inbox
+          </h1>
+          <FilterChips
+            label="Chat status"
+            options={FILTERS}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+          />
+          <SearchBox
+            label="Search chats"
+            placeholder="Search by customer name or e-mail"
+            value={q}
+            onChange={(value) => {
+              setQ(value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match." isEmpty={(data) => data.chats.length === 0}>
+          {(data) => (
+            <>
+              <ul aria-label="Chats" className="lg:max-h-[65vh] lg:overflow-y-auto">
+                {data.chats.map((chat) => (
+                  <ChatRow key={chat.id} chat={chat} selected={chat.id === chatId} />
+                ))}
+              </ul>
+              <div className="px-4">
+                <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Chats" />
+              </div>
+            </>
+          )}
+        </QueryState>
+      </section>
+      <div className={chatId ? '' : 'hidden lg:block'}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RELEASE_STATUSES, type ReleaseStatus } from '@portal/contracts/projects';
+import type { StaffProject } from '@portal/contracts/staff';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
+import { Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { BusinessLogo } from '@/features/projects/components/business-logo';
+import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { useStaffProjects } from '@/features/staff/api/projects';
+import { FilterChips } from '@/features/staff/components/list-controls';
+import { Pager } from '@/features/staff/components/pager';
+import { ProjectForm } from '@/features/staff/components/project-form';
+import { formatShortDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
+
+/** /staff/projects: every project newest first, by release status; create one for a customer or edit any field. */
+export function Component() {
+  const [status, setStatus] = useState<ReleaseStatus | undefined>();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<StaffProject | 'new' | null>(null);
+  const projects = useStaffProjects({ releaseStatus: status, page });
+  return (
+    <Page title="Projects" actions={<Button onClick={() => setEditing('new')}>New project</Button>}>
+      <div className="mb-4">
+        <FilterChips
+          label="Release status"
+          options={[{ value: undefined, label: 'All' }, ...RELEASE_STATUSES.map((value) => ({ value, label: value }))]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects match." isEmpty={(d) => d.projects.length === 0}>
+        {(data) => (
+          <>
+            <ul aria-label="Projects" className="space-y-3">
+              {data.projects.map((project) => (
+                <li key={project.projectId} className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <BusinessLogo src={project.businessLogo} businessName={project.businessName || project.projectName} />
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold text-slate-900">{project.projectName}</span>
+                      <ReleaseStatusBadge status={project.releaseStatus} />
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {project.businessName && `${project.businessName} · `}
+                      <Link to={paths.staffCustomer(project.customer.id)} className="text-brand-700 underline">
+                        {project.customer.name || project.customer.email}
+                      </Link>
+                    </p>
+                    <p className="text-xs text-slate-600">
+                      Created {formatShortDate(project.createdTimestamp)}
+                      {project.publishedTimestamp && ` · Published ${formatShortDate(project.publishedTimestamp)}`}
+                    </p>
+                  </div>
+                  <Button variant="secondary" onClick={() => setEditing(project)} aria-label={`Edit ${project.projectName}`}>
+                    Edit
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Projects" />
+          </>
+        )}
+      </QueryState>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} className="max-h-[90vh] max-w-2xl overflow-y-auto" aria-describedby={undefined}>
+        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{editing === 'new' ? 'New project' : 'Edit project'}</DialogTitle>
+        {editing !== null && <ProjectForm project={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@portal/contracts/routes';
+import type { StaffChatListQuery } from '@portal/contracts/staff';
+import { api, routeQuery } from '@/lib/api-client';
+
+const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.staff;
+
+/** The inbox a page at a time; kept live by the `chats` topic (a customer's message moves a chat to the top). */
+export function useStaffChats(query: StaffChatListQuery) {
+  return useQuery({ ...routeQuery(listStaffChats, { query }), placeholderData: keepPreviousData });
+}
+
+/** A chat as staff see it: the customer, and the author of each reply. */
+export function useStaffChat(chatId: string) {
+  return useQuery({ ...routeQuery(getStaffChat, { params: { chatId } }), retry: false });
+}
+
+/** Close or reopen; the lists and the open chat refetch through the live topic and at once here. */
+export function useChatStatus(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: 'OPEN' | 'CLOSED') => api(status === 'CLOSED' ? closeChat : reopenChat, { params: { chatId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [listStaffChats.topic] }),
+  });
+}
+
+/** Support has read the chat: its unread count clears and the customer sees "Seen". */
+export function useMarkChatRead() {
+  return useMutation({ mutationFn: (chatId: string) => api(markChatRead, { params: { chatId } }) });
+}
