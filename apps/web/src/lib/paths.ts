@@ -57,4 +57,7 @@ export const paths = {
   projectDetails: page('/projects/:projectId'),
   faqs: page('/faqs'),
   helpGuides: page('/help-guides'),
+  forgotPassword: page('/forgot-password'),
+  resetPassword: pageWithQuery<'/reset-password', { token?: string; error?: string }>('/reset-password'),
+  emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
 } as const;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpSchema } from '@portal/contracts/auth';
-import { AUTH_BASE_PATH, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
+import { changeEmailSchema } from '@portal/contracts/account';
+import { AUTH_BASE_PATH, changeEmail, sendVerificationEmail, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
 import { AppError, badRequest } from '../http/errors.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { sessionUser } from './session.ts';
@@ -14,6 +15,9 @@ const AUTH_MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   INVALID_EMAIL: 'Please enter a valid email address.',
+  INVALID_PASSWORD: 'Your current password is incorrect.',
+  INVALID_TOKEN: 'This link has expired or was already used. Please ask for a new one.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'Your account has no password yet. Set one first.',
 };
 
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
@@ -99,6 +103,21 @@ export async function authRoutes(app: FastifyInstance) {
     ...hidden,
     config: limited,
     preHandler: perAccount((request) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined)),
+  }, forwardToAuth);
+  // Mail-sending endpoints: limited per address and per account, so that nobody floods an inbox through them.
+  const perSessionAccount = perAccount(async (request) => (await sessionUser(request))?.id);
+  app.post(sendVerificationEmail.path, { ...hidden, config: limited, preHandler: perSessionAccount }, forwardToAuth);
+  app.post(changeEmail.path, {
+    ...hidden,
+    config: limited,
+    preHandler: [
+      perSessionAccount,
+      async (request) => {
+        const parsed = changeEmailSchema.safeParse(request.body);
+        if (!parsed.success) throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]!.message);
+        request.body = { newEmail: parsed.data.newEmail.toLowerCase() };
+      },
+    ],
   }, forwardToAuth);
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, ...hidden, handler: forwardToAuth });
 }

@@ -8,6 +8,10 @@ import { useCurrentUser } from '@/lib/current-user';
 import { formatShortDate } from '@/lib/format';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfilePhoto } from '@/features/account/components/profile-photo';
+import { useAccountSecurity } from '@/features/account-security/api/security';
+import { EmailSettings } from '@/features/account-security/components/email-settings';
+import { PasswordSettings } from '@/features/account-security/components/password-settings';
+import { SignedInDevices } from '@/features/account-security/components/signed-in-devices';
 
 function ProfileDetails({ user }: { user: Me }) {
   const rows = [
@@ -25,6 +29,26 @@ function ProfileDetails({ user }: { user: Me }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+function SecuritySection({ user }: { user: Me }) {
+  const security = useAccountSecurity();
+  return (
+    <>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Email</h2>
+        {security.data ? <EmailSettings user={user} verified={security.data.emailVerified} /> : <p className="text-slate-600">{user.email}</p>}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Password</h2>
+        {security.data && <PasswordSettings hasPassword={security.data.hasPassword} />}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-2 text-lg font-bold text-slate-900">Signed-in Devices</h2>
+        <SignedInDevices />
+      </Card>
+    </>
   );
 }
 
@@ -73,6 +97,7 @@ export function Component() {
           </p>
         )}
       </Card>
+      <SecuritySection user={user} />
     </Page>
   );
 }
