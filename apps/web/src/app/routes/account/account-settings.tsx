@@ -38,7 +38,7 @@ function SecuritySection({ user }: { user: Me }) {
     <>
       <Card className="mt-6">
         <h2 className="mb-4 text-lg font-bold text-slate-900">Email</h2>
-        {security.data ? <EmailSettings user={user} verified={security.data.emailVerified} /> : <p className="text-slate-600">{user.email}</p>}
+        {security.data && <EmailSettings user={user} verified={security.data.emailVerified} />}
       </Card>
       <Card className="mt-6">
         <h2 className="mb-4 text-lg font-bold text-slate-900">Password</h2>

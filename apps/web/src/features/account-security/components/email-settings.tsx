@@ -29,12 +29,7 @@ export function EmailSettings({ user, verified }: { user: Me; verified: boolean 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <span className="break-all text-slate-900">{user.email}</span>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
-        >
-          {verified ? 'Verified' : 'Not verified'}
-        </span>
+        <span className="text-slate-900">{verified ? 'Your sign-in email is verified.' : 'Your sign-in email is not verified yet.'}</span>
         {!verified && <ResendVerification email={user.email} />}
       </div>
       {sentTo && (

@@ -13,7 +13,7 @@ export function VerifyEmailBanner() {
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm text-amber-950 sm:px-6">
         <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
         <p className="min-w-0 flex-1">
-          Please verify your email address: we sent a link to <strong className="break-all">{user.email}</strong>.
+          Please verify your email address: follow the link we emailed you.
         </p>
         <ResendVerification email={user.email} />
       </div>
