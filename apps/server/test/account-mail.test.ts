@@ -168,6 +168,21 @@ describe('account settings', () => {
     expect((await get('/api/me/devices', user.cookie)).json().devices).toHaveLength(1);
   });
 
+  it('lets an account without a password (made with Google) set a first one, then sign in with it', async () => {
+    const user = await signUp(ctx.app);
+    // What a Google sign-up leaves: a user with no credential account.
+    await ctx.database.sql.query(`DELETE FROM accounts WHERE user_id = $1 AND provider_id = 'credential'`, [user.id]);
+    expect((await security(user)).hasPassword).toBe(false);
+    const changed = await post('/api/auth/change-password', { currentPassword: 'anything-at-all', newPassword: 'first-pass-word-5' }, user.cookie);
+    expect(changed.statusCode).toBe(400);
+
+    const tooShort = await post('/api/me/password', { newPassword: 'short' }, user.cookie);
+    expect(tooShort.statusCode).toBe(400);
+    expect((await post('/api/me/password', { newPassword: 'first-pass-word-5' }, user.cookie)).statusCode).toBe(204);
+    expect((await security(user)).hasPassword).toBe(true);
+    expect((await signIn(user.email, 'first-pass-word-5')).statusCode).toBe(200);
+  });
+
   it('sets a first password only on an account without one', async () => {
     const user = await signUp(ctx.app);
     const res = await post('/api/me/password', { newPassword: 'another-pass-44' }, user.cookie);
