@@ -143,3 +143,31 @@ test('account settings: change the password with the current one, and sign out o
   await expect(laptop).toHaveURL(/\/select-plan$/);
   await other.close();
 });
+
+test('an account made with Google has no password until it sets one, then signs in with it too', async ({ page }) => {
+  const email = `google-pw-${Date.now()}@example.com`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Name').fill('Gale Google');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/select-plan$/);
+  await waitForMail(page, email, 'Welcome to Your Business Your App');
+
+  await page.goto('/account-settings');
+  // Google proved the address: no banner, and no verification mail.
+  await expect(page.getByText('Your sign-in email is verified.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Verify your email' })).toHaveCount(0);
+  await expect(page.getByText('You sign in with Google. Set a password to sign in with your email too.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set a Password' }).click();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await page.getByLabel('New Password').fill('my-first-password');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Your password is set.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInThroughUi(page, { email, password: 'my-first-password' });
+  await expect(page).toHaveURL(/\/select-plan$/);
+  expect((await mailTo(page, email)).map((m) => m.subject)).toEqual(['Welcome to Your Business Your App']);
+});
