@@ -61,6 +61,15 @@ describe('sign-up mail', () => {
     expect((await security(user)).emailVerified).toBe(false);
   });
 
+  it('limits resends per account, whoever asks', async () => {
+    const user = await signUp(ctx.app);
+    const ask = () => post('/api/auth/send-verification-email', { email: user.email.toUpperCase() });
+    for (let i = 0; i < 3; i++) expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+  });
+
   it('refuses a malformed address with the field message', async () => {
     const user = await signUp(ctx.app);
     const res = await post('/api/auth/change-email', { newEmail: 'not-an-address' }, user.cookie);

@@ -48,6 +48,8 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
 
 type Body = Record<string, unknown>;
 const bodyOf = (request: FastifyRequest): Body => (request.body && typeof request.body === 'object' ? (request.body as Body) : {});
+/** The e-mail address a request names, lower-cased (the account it counts against when there is no session). */
+const emailOf = (request: FastifyRequest) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined);
 
 export async function authRoutes(app: FastifyInstance) {
   const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
@@ -102,11 +104,16 @@ export async function authRoutes(app: FastifyInstance) {
   app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
     ...hidden,
     config: limited,
-    preHandler: perAccount((request) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined)),
+    preHandler: perAccount((request) => emailOf(request)),
   }, forwardToAuth);
   // Mail-sending endpoints: limited per address and per account, so that nobody floods an inbox through them.
   const perSessionAccount = perAccount(async (request) => (await sessionUser(request))?.id);
-  app.post(sendVerificationEmail.path, { ...hidden, config: limited, preHandler: perSessionAccount }, forwardToAuth);
+  // Without a session better-auth sends to an unverified account named by its address: count that address then.
+  app.post(sendVerificationEmail.path, {
+    ...hidden,
+    config: limited,
+    preHandler: perAccount(async (request) => (await sessionUser(request))?.id ?? emailOf(request)),
+  }, forwardToAuth);
   app.post(changeEmail.path, {
     ...hidden,
     config: limited,
