@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // stand-in answers it only once this server listens.
   let auth: Auth | undefined;
   app.decorate('auth', {
-    getter: () => (auth ??= createAuth(config, database.db)),
+    getter: () => (auth ??= createAuth(config, database.db, () => app.mail)),
   });
   const changeFeed = new ChangeFeed();
   await changeFeed.start(database.sql);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fullNameSchema, phoneSchema } from './auth.ts';
+import { fullNameSchema, newPasswordSchema as newPassword, phoneSchema } from './auth.ts';
 
 /**
  * Profile fields a customer edits on /account-settings, with sign-up's own rules: a saved profile always has a
@@ -46,3 +46,46 @@ export const deletionRequestSchema = z.object({
 });
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 export const deletionRequestListSchema = z.object({ requests: z.array(deletionRequestSchema) });
+
+/** What the account's security settings show: whether the address is verified and whether a password is set. */
+export const accountSecuritySchema = z.object({
+  emailVerified: z.boolean(),
+  /** False for an account made with Google until a password is set. */
+  hasPassword: z.boolean(),
+});
+export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
+
+/** One signed-in device (a session) of the account. */
+export const signedInDeviceSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.number().int(),
+  lastActiveAt: z.number().int(),
+  /** The device this request comes from. */
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+export const signedInDeviceListSchema = z.object({ devices: z.array(signedInDeviceSchema) });
+
+/** A first password for an account that has none (made with Google). */
+export const setPasswordSchema = z.object({ newPassword });
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
+/** Changing the password needs the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required.'),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const changeEmailSchema = z.object({ newEmail: z.email('Please enter a valid email address.') });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** "Forgot password?": the address to send the link to. */
+export const forgotPasswordSchema = z.object({ email: z.email('Please enter a valid email address.') });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The new password chosen through an e-mailed link. */
+export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), newPassword });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

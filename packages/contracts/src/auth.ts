@@ -26,14 +26,17 @@ export const phoneSchema = z
   .min(1, 'Phone Number is required.')
   .regex(/^[+()\d\s.-]{7,25}$/, 'Please enter a valid phone number.');
 
+/** A password someone chooses (sign-up, reset, change): the policy of decision 0012. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
 export const signUpSchema = z.object({
   name: fullNameSchema,
   email: z.email('Please enter a valid email address.'),
   phone: phoneSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  password: newPasswordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -63,4 +63,7 @@ export const paths = {
   staffCustomers: page('/staff/customers'),
   staffCustomer: page('/staff/customers/:userId'),
   staffProjects: page('/staff/projects'),
+  forgotPassword: page('/forgot-password'),
+  resetPassword: pageWithQuery<'/reset-password', { token?: string; error?: string }>('/reset-password'),
+  emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
 } as const;

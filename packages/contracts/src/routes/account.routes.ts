@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { accountSecuritySchema, setPasswordSchema, signedInDeviceListSchema } from '../account.ts';
 import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestSchema, profilePhotoSchema, profileUpdateSchema } from '../account.ts';
 import { meSchema, sessionStateSchema } from '../auth.ts';
-import { defineRoute } from '../route.ts';
+import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';
 import { shellEndpoints } from './shell.ts';
 
@@ -57,4 +58,41 @@ export const listDeletionRequests = defineRoute({
   responses: { 200: deletionRequestListSchema },
 });
 
-export const accountRoutes = { getSession, updateProfile, setProfilePhoto, requestAccountDeletion, listDeletionRequests };
+export const getAccountSecurity = defineRoute({
+  method: 'GET',
+  path: '/api/me/security',
+  auth: 'user',
+  tags,
+  summary: 'Whether the e-mail address is verified and whether the account has a password',
+  responses: { 200: accountSecuritySchema },
+});
+
+export const listSignedInDevices = defineRoute({
+  method: 'GET',
+  path: '/api/me/devices',
+  auth: 'user',
+  tags,
+  summary: 'The devices signed in to the account (its sessions, without their tokens), this one first',
+  responses: { 200: signedInDeviceListSchema },
+});
+
+export const setPassword = defineRoute({
+  method: 'POST',
+  path: '/api/me/password',
+  auth: 'user',
+  tags,
+  summary: 'Sets a first password on an account that has none (made with Google)',
+  body: setPasswordSchema,
+  responses: { 204: noContent },
+});
+
+export const accountRoutes = {
+  getSession,
+  updateProfile,
+  setProfilePhoto,
+  requestAccountDeletion,
+  listDeletionRequests,
+  getAccountSecurity,
+  listSignedInDevices,
+  setPassword,
+};

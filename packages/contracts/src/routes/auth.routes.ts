@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../auth.ts';
+import { changeEmailSchema, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../account.ts';
 import { defineRoute } from '../route.ts';
 
 /**
@@ -60,4 +61,81 @@ export const signInWithGoogle = defineRoute({
   responses: { 200: z.object({ url: z.string().optional() }).loose() },
 });
 
-export const authRoutes = { signInWithEmail, signUpWithEmail, signOut, signInWithGoogle };
+export const requestPasswordReset = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/request-password-reset`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: '"Forgot password?": e-mails a one-time link (1 hour) if the address has an account; the same answer either way (rate limited)',
+  body: forgotPasswordSchema,
+  responses: { 200: authAnswer },
+});
+
+export const resetPassword = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/reset-password`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Sets a new password with the e-mailed token (single use) and signs out every session (rate limited)',
+  body: resetPasswordSchema,
+  responses: { 200: authAnswer },
+});
+
+export const sendVerificationEmail = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/send-verification-email`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Sends the verification link again to the address of the signed-in account (rate limited)',
+  body: z.object({ email: z.email('Please enter a valid email address.') }),
+  responses: { 200: authAnswer },
+});
+
+export const changeEmail = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/change-email`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Asks to change the e-mail address: a link goes to the new address, a notice to the current one (rate limited)',
+  body: changeEmailSchema,
+  responses: { 200: authAnswer },
+});
+
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/change-password`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Changes the password (needs the current one) and signs out other devices (rate limited)',
+  body: changePasswordSchema,
+  responses: { 200: authAnswer },
+});
+
+export const revokeOtherSessions = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/revoke-other-sessions`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Signs out every device of the account but this one',
+  body: z.object({}),
+  responses: { 200: authAnswer },
+});
+
+export const authRoutes = {
+  signInWithEmail,
+  signUpWithEmail,
+  signOut,
+  signInWithGoogle,
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationEmail,
+  changeEmail,
+  changePassword,
+  revokeOtherSessions,
+};

@@ -8,6 +8,7 @@ import { changeProfile, changeProfilePhoto, deletionRequests, sessionState } fro
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion-confirmation.ts';
 import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes';
 import { profilePicturePurpose } from './upload-purpose.ts';
+import { accountSecurity, setFirstPassword, signedInDevices } from './security.ts';
 
 /** Guests may file this many deletion requests per client address per hour; signed-in users are not limited. */
 export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
@@ -44,6 +45,18 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
   registerRoute(app, confirmRoute, async (request) => confirmAccountDeletion(app, request.body.token));
+  registerRoute(app, route.getAccountSecurity, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return accountSecurity(request);
+  });
+  registerRoute(app, route.listSignedInDevices, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { devices: await signedInDevices(request) };
+  });
+  registerRoute(app, route.setPassword, async (request, reply) => {
+    await setFirstPassword(request, request.body.newPassword);
+    return reply.code(204).send();
+  });
   registerRoute(app, route.listDeletionRequests, async (request) => ({
     requests: await deletionRequests(app.db, request.query.email),
   }));

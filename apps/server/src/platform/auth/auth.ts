@@ -8,9 +8,22 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
 import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
+import type { Mailer } from '../mail/mailer.tsx';
+import { accountMails, type AccountMailLinks } from './account-mail.ts';
 
 
-export function createAuth(config: Config, db: Db) {
+/** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
+export const ACCOUNT_PAGES = { resetPassword: '/reset-password', emailVerified: '/email-verified' } as const;
+
+export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
+  const mail = accountMails(config, db, mailer);
+  const links: AccountMailLinks = {
+    // better-auth's own GET checks the token and sends the browser on with ?token=… or ?error=INVALID_TOKEN.
+    resetPassword: (token) =>
+      `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${encodeURIComponent(`${config.publicUrl}${ACCOUNT_PAGES.resetPassword}`)}`,
+    verifyEmail: (token) =>
+      `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`${config.publicUrl}${ACCOUNT_PAGES.emailVerified}`)}`,
+  };
   const google = config.googleConfigured
     ? {
         clientId: config.GOOGLE_CLIENT_ID!,
@@ -40,12 +53,26 @@ export function createAuth(config: Config, db: Db) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // A reset is what someone does who fears another has the password: every session of the account ends.
       revokeSessionsOnPasswordReset: true,
+      // A reset link works once (its verification row is deleted when used) and for one hour.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      sendResetPassword: async ({ user, token }) => mail.resetPassword(user, links.resetPassword(token)),
+    },
+    emailVerification: {
+      // Verification never blocks signing in (requireEmailVerification stays off): a banner asks for it.
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => mail.verification(user, links.verifyEmail(token)),
+    },
+    databaseHooks: {
+      user: { create: { after: async (user) => mail.welcome(user) } },
     },
     user: {
       additionalFields: {
         phone: { type: 'string', required: false, input: true },
         role: { type: 'string', required: false, input: false, defaultValue: 'customer' },
       },
+      // A new address takes effect only when the link sent to it is followed; the old one gets a notice.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     account: {
       // Google proves ownership of the address (email_verified), so a Google sign-in with the same e-mail
@@ -81,5 +108,9 @@ export function createAuth(config: Config, db: Db) {
     ],
   });
 }
+
+/** How long the e-mailed links work. */
+export const RESET_LINK_SECONDS = 60 * 60;
+export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 
 export type Auth = ReturnType<typeof createAuth>;

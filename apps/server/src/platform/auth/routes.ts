@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpSchema } from '@portal/contracts/auth';
-import { AUTH_BASE_PATH, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
+import { changeEmailSchema } from '@portal/contracts/account';
+import { AUTH_BASE_PATH, changeEmail, sendVerificationEmail, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
 import { AppError, badRequest } from '../http/errors.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { sessionUser } from './session.ts';
@@ -14,6 +15,9 @@ const AUTH_MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   INVALID_EMAIL: 'Please enter a valid email address.',
+  INVALID_PASSWORD: 'Your current password is incorrect.',
+  INVALID_TOKEN: 'This link has expired or was already used. Please ask for a new one.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'Your account has no password yet. Set one first.',
 };
 
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
@@ -44,6 +48,8 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
 
 type Body = Record<string, unknown>;
 const bodyOf = (request: FastifyRequest): Body => (request.body && typeof request.body === 'object' ? (request.body as Body) : {});
+/** The e-mail address a request names, lower-cased (the account it counts against when there is no session). */
+const emailOf = (request: FastifyRequest) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined);
 
 export async function authRoutes(app: FastifyInstance) {
   const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
@@ -98,7 +104,27 @@ export async function authRoutes(app: FastifyInstance) {
   app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
     ...hidden,
     config: limited,
-    preHandler: perAccount((request) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined)),
+    preHandler: perAccount((request) => emailOf(request)),
+  }, forwardToAuth);
+  // Mail-sending endpoints: limited per address and per account, so that nobody floods an inbox through them.
+  const perSessionAccount = perAccount(async (request) => (await sessionUser(request))?.id);
+  // Without a session better-auth sends to an unverified account named by its address: count that address then.
+  app.post(sendVerificationEmail.path, {
+    ...hidden,
+    config: limited,
+    preHandler: perAccount(async (request) => (await sessionUser(request))?.id ?? emailOf(request)),
+  }, forwardToAuth);
+  app.post(changeEmail.path, {
+    ...hidden,
+    config: limited,
+    preHandler: [
+      perSessionAccount,
+      async (request) => {
+        const parsed = changeEmailSchema.safeParse(request.body);
+        if (!parsed.success) throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]!.message);
+        request.body = { newEmail: parsed.data.newEmail.toLowerCase() };
+      },
+    ],
   }, forwardToAuth);
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, ...hidden, handler: forwardToAuth });
 }

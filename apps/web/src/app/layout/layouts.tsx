@@ -1,11 +1,14 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { VerifyEmailBanner } from '@/features/account-security/components/verify-email-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
-function Frame({ background }: { background: string }) {
+function Frame({ background, banner }: { background: string; banner?: ReactNode }) {
   return (
     <div className={`flex min-h-screen flex-col ${background}`}>
       <Header />
+      {banner}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
@@ -18,4 +21,4 @@ function Frame({ background }: { background: string }) {
 export const PublicLayout = () => <Frame background="bg-white" />;
 
 /** Signed-in pages: grey background. */
-export const AppLayout = () => <Frame background="bg-slate-100" />;
+export const AppLayout = () => <Frame background="bg-slate-100" banner={<VerifyEmailBanner />} />;

@@ -9,6 +9,10 @@ import { formatShortDate } from '@/lib/format';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfilePhoto } from '@/features/account/components/profile-photo';
 import { MailPreferencesSection } from '@/features/notifications/components/mail-preferences';
+import { useAccountSecurity } from '@/features/account-security/api/security';
+import { EmailSettings } from '@/features/account-security/components/email-settings';
+import { PasswordSettings } from '@/features/account-security/components/password-settings';
+import { SignedInDevices } from '@/features/account-security/components/signed-in-devices';
 
 function ProfileDetails({ user }: { user: Me }) {
   const rows = [
@@ -26,6 +30,26 @@ function ProfileDetails({ user }: { user: Me }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+function SecuritySection({ user }: { user: Me }) {
+  const security = useAccountSecurity();
+  return (
+    <>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Email</h2>
+        {security.data && <EmailSettings user={user} verified={security.data.emailVerified} />}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Password</h2>
+        {security.data && <PasswordSettings hasPassword={security.data.hasPassword} />}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-2 text-lg font-bold text-slate-900">Signed-in Devices</h2>
+        <SignedInDevices />
+      </Card>
+    </>
   );
 }
 
@@ -74,6 +98,7 @@ export function Component() {
           </p>
         )}
       </Card>
+      <SecuritySection user={user} />
       <MailPreferencesSection />
     </Page>
   );

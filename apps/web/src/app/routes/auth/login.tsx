@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SignUpInput } from '@portal/contracts/auth';
 import { ApiError } from '@/lib/api-client';
@@ -73,6 +73,13 @@ export function Component() {
           <span className="h-px flex-1 bg-slate-200" />
         </div>
         <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
+        {mode === 'signIn' && (
+          <p className="mt-3 text-right text-sm">
+            <Link to={paths.forgotPassword()} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {error && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {error}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, SetPasswordInput } from '@portal/contracts/account';
+import { routes } from '@portal/contracts/routes';
+import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
+
+export const useAccountSecurity = (enabled = true) => useQuery({ ...routeQuery(routes.account.getAccountSecurity), enabled });
+export const useSignedInDevices = () => useQuery(routeQuery(routes.account.listSignedInDevices));
+
+/** After a change of security settings, what the page shows of them is read again. */
+function useRefreshSecurity() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(routes.account.getAccountSecurity) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(routes.account.listSignedInDevices) }),
+    ]);
+}
+
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (body: ForgotPasswordInput) => api(routes.auth.requestPasswordReset, { body }) });
+
+export const useResetPassword = () => useMutation({ mutationFn: (body: ResetPasswordInput) => api(routes.auth.resetPassword, { body }) });
+
+export const useResendVerification = () =>
+  useMutation({ mutationFn: (email: string) => api(routes.auth.sendVerificationEmail, { body: { email } }) });
+
+export const useChangeEmail = () => useMutation({ mutationFn: (body: ChangeEmailInput) => api(routes.auth.changeEmail, { body }) });
+
+export function useChangePassword() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: (body: ChangePasswordInput) => api(routes.auth.changePassword, { body }), onSuccess: refresh });
+}
+
+export function useSetPassword() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: (body: SetPasswordInput) => api(routes.account.setPassword, { body }), onSuccess: refresh });
+}
+
+export function useSignOutOtherDevices() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: () => api(routes.auth.revokeOtherSessions, { body: {} }), onSuccess: refresh });
+}
