@@ -105,7 +105,7 @@ export const PAYMENT_STATUSES = ['Pending', 'Complete', 'Failed'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal'] as const;
+export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal', 'Plan Change'] as const;
 export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
 export type PurchaseType = z.infer<typeof purchaseTypeSchema>;
 
@@ -141,3 +141,44 @@ export function paymentStatusTone(status: string): 'complete' | 'failed' | 'pend
   const s = status.toLowerCase();
   return s === 'complete' ? 'complete' : s === 'failed' ? 'failed' : 'pending';
 }
+
+/** How an upgrade's charge is rounded; shown next to the amount before the customer confirms. */
+export const PRORATION_ROUNDING =
+  'Charged now for the remaining days of this period: the price difference × remaining days ÷ days in the period, rounded to the nearest cent (half a cent up).';
+
+/** One plan a subscription can change to, priced by the server for the moment asked. */
+export const planOptionSchema = z.object({
+  planId: z.string(),
+  title: z.string(),
+  price: z.string(),
+  amount: z.number().int(),
+  recurring: z.string(),
+  /** current: the subscription's plan; upgrade: charged now, effective at once; downgrade: from the next due date. */
+  kind: z.enum(['current', 'upgrade', 'downgrade']),
+  /** The plan's price minus the current plan's, per period, in cents. */
+  priceDifference: z.number().int(),
+  /** Upgrades: the prorated charge before and after the promo code, and the days it covers. */
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  chargeNow: z.number().int(),
+  remainingDays: z.number().int(),
+  periodDays: z.number().int(),
+  /** When the change takes effect: now for an upgrade, the due date for a downgrade. */
+  effectiveAt: z.number().int(),
+  promo: promoResultSchema.nullable(),
+});
+export type PlanOption = z.infer<typeof planOptionSchema>;
+
+export const planOptionsSchema = z.object({ rounding: z.string(), options: z.array(planOptionSchema) });
+export type PlanOptions = z.infer<typeof planOptionsSchema>;
+
+export const planOptionsQuerySchema = z.object({ promoCode: z.string().trim().max(64).optional() });
+
+export const changePlanRequestSchema = z.object({
+  planId: z.string().min(1).max(100),
+  promoCode: z.string().trim().max(64).nullish(),
+});
+export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
+
+/** Pay an overdue renewal now, optionally with another saved card (which then pays the subscription). */
+export const payNowRequestSchema = z.object({ cardId: z.string().min(1).max(100).nullish() });

@@ -19,6 +19,25 @@ export function subscriptionStatusLabel(status: string): string {
 export const reactivationSchema = z.enum(['FREE', 'CHECKOUT']).nullable();
 export type Reactivation = z.infer<typeof reactivationSchema>;
 
+/** A downgrade waiting for the next due date (status ACTIVE_PENDING_UPDATE): "Changes to {plan} on {date}". */
+export const pendingChangeSchema = z.object({
+  serviceId: z.string(),
+  serviceTitle: z.string(),
+  price: z.string(),
+  amount: z.number().int(),
+  recurring: z.string(),
+  effectiveAt: z.number().int(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+/** A failed renewal still being retried: what is owed, why the last attempt failed, and when the next one runs. */
+export const dunningSchema = z.object({
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  nextRetryAt: z.number().int().nullable(),
+});
+export type Dunning = z.infer<typeof dunningSchema>;
+
 /** A customer's subscription (spec §3 UserSubscriptions); dates are epoch milliseconds, money integer cents. */
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -37,6 +56,8 @@ export const subscriptionSchema = z.object({
   renewalFailures: z.number().int(),
   nextRenewalAttemptAt: z.number().int().nullable(),
   reactivation: reactivationSchema,
+  pendingChange: pendingChangeSchema.nullable(),
+  dunning: dunningSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -50,3 +71,6 @@ export const SUBSCRIPTION_CONFIRMATIONS = {
   cancel: 'Are you sure you want to cancel this subscription?',
   reactivateFree: 'Your subscription is still within its paid period. Reactivate at no extra charge?',
 } as const;
+
+/** "Changes to Starter on Apr 10, 2026" (the date formatted by the caller). */
+export const pendingChangeText = (plan: string, date: string) => `Changes to ${plan} on ${date}`;

@@ -10,7 +10,12 @@ import {
   promoRequestSchema,
   promoResultSchema,
   setDefaultCardSchema,
+  changePlanRequestSchema,
+  payNowRequestSchema,
+  planOptionsQuerySchema,
+  planOptionsSchema,
 } from '../billing.ts';
+import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';
@@ -127,6 +132,57 @@ export const setDefaultCard = defineRoute({
   topic: topics.cards,
 });
 
+export const getPlanOptions = defineRoute({
+  method: 'GET',
+  path: '/api/subscriptions/:id/plan-options',
+  auth: 'user',
+  tags,
+  summary: 'The visible plans a subscription can change to, with the price difference and the prorated charge now',
+  params: idParams,
+  query: planOptionsQuerySchema,
+  responses: { 200: planOptionsSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const changePlanResultSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema.nullable() });
+
+export const changePlan = defineRoute({
+  method: 'POST',
+  path: '/api/subscriptions/:id/change-plan',
+  auth: 'user',
+  tags,
+  summary: 'Change plan: an upgrade is charged now (prorated) and applies at once; a downgrade waits for the due date',
+  description:
+    'One change at a time. An upgrade answers its Plan Change payment (watch GET /api/payments/:id); sending the same change again answers the same payment and never charges twice.',
+  params: idParams,
+  body: changePlanRequestSchema,
+  responses: { 200: changePlanResultSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const undoPlanChange = defineRoute({
+  method: 'DELETE',
+  path: '/api/subscriptions/:id/pending-change',
+  auth: 'user',
+  tags,
+  summary: 'Undo a downgrade scheduled for the next due date',
+  params: idParams,
+  responses: { 200: subscriptionSchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const payNow = defineRoute({
+  method: 'POST',
+  path: '/api/subscriptions/:id/pay-now',
+  auth: 'user',
+  tags,
+  summary: 'Pay an overdue renewal now (cancels the pending retries once paid); idempotent while one is in flight',
+  params: idParams,
+  body: payNowRequestSchema,
+  responses: { 202: paymentSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.payments,
+});
+
 /** What an operator's sweep run did, and the server's time after it. */
 export const sweepResultSchema = z.object({
   now: z.number().int(),
@@ -171,4 +227,8 @@ export const billingRoutes = {
   setDefaultCard,
   runBillingSweeps,
   advanceBillingClock,
+  getPlanOptions,
+  changePlan,
+  undoPlanChange,
+  payNow,
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './schema.ts';
@@ -58,4 +58,19 @@ export async function claimStalePayments(db: Db, now: Date, olderThanMs: number,
     for (const { id } of stale) claimed.push(await updatePayment(tx, id, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
     return claimed;
   });
+}
+
+/** Failed plan changes of a subscription to a plan: each retry after one is a new attempt with its own key. */
+export async function countFailedChanges(db: Db, subscriptionId: string, serviceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.serviceId, serviceId), eq(payments.purchaseType, 'Plan Change'), eq(payments.status, 'Failed')));
+  return Number(row?.n ?? 0);
+}
+
+/** The subscription's payment still Pending, if any (renewal, plan change, reactivation). */
+export async function findPendingPaymentOf(db: Db, subscriptionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'Pending'))).limit(1);
+  return row;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
-import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from '../subscriptions/index.ts';
+import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, upgradePaid, type PaidPlan } from '../subscriptions/index.ts';
 import { claimPayment, lockPayment, updatePayment } from './payments-repository.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';
@@ -40,7 +40,8 @@ const paidPlan = (p: PaymentRow): PaidPlan => ({
   serviceId: p.serviceId,
   serviceTitle: p.serviceTitle,
   price: p.price,
-  amount: p.subtotal,
+  // A plan change's subtotal is the prorated charge; the plan's price per period is kept beside it.
+  amount: p.planAmount ?? p.subtotal,
   recurring: p.recurring,
   cardId: p.cardId,
   cardBrand: p.cardBrand,
@@ -58,11 +59,14 @@ async function finalizePayment(app: FastifyInstance, id: string, result: ChargeR
       if (p.purchaseType === 'New Subscription') subscriptionId = await startSubscription(tx, paidPlan(p), now);
       else if (p.purchaseType === 'Reactivation' && subscriptionId) await reactivatePaid(tx, subscriptionId, paidPlan(p), now);
       else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
+      else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
       if (p.promoCode) await redeemPromo(tx, p.promoCode);
       await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, leaseUntil: null, updatedAt: now });
     } else {
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
-      if (p.purchaseType === 'Renewal' && subscriptionId) await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now);
+      if (p.purchaseType === 'Renewal' && subscriptionId) {
+        await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now, result.reason);
+      }
     }
     const audience = { userId: p.userId };
     await publishChange(tx, { topic: `payments:${id}`, audience });

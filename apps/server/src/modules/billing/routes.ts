@@ -10,6 +10,8 @@ import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runPendingSweep } from './sweeps.ts';
 import { firstAnswer } from './views.ts';
+import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
+import { payNow } from './pay-now.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -58,6 +60,16 @@ export const billingRoutes = fp(
     );
     registerRoute(app, route.listPayments, async (request) => ({ payments: await paymentsOf(app, request.user.id) }));
     registerRoute(app, route.getPayment, async (request) => paymentOf(app, request.user.id, request.params.id));
+
+    registerRoute(app, route.getPlanOptions, async (request) => planOptionsOf(app, request.user.id, request.params.id, request.query.promoCode));
+    registerRoute(app, route.changePlan, async (request) => changePlan(app, request.user, request.params.id, request.body), { config: perSession(60) });
+    registerRoute(app, route.undoPlanChange, async (request) => undoPlanChange(app, request.user.id, request.params.id));
+    registerRoute(
+      app,
+      route.payNow,
+      async (request, reply) => reply.code(202).send(await payNow(app, request.user.id, request.params.id, request.body.cardId)),
+      { config: perSession(60) },
+    );
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
     if (advanceClock) {

@@ -44,7 +44,7 @@ export const payments = pgTable('payments', {
   idempotencyKey: text('idempotency_key').notNull(),
   requestHash: text('request_hash').notNull(),
   status: text('status', { enum: ['Pending', 'Complete', 'Failed'] }).notNull(),
-  purchaseType: text('purchase_type', { enum: ['New Subscription', 'Reactivation', 'Renewal'] }).notNull(),
+  purchaseType: text('purchase_type', { enum: ['New Subscription', 'Reactivation', 'Renewal', 'Plan Change'] }).notNull(),
   serviceId: text('service_id').notNull(),
   serviceTitle: text('service_title').notNull(),
   price: text('price').notNull(),
@@ -64,6 +64,10 @@ export const payments = pgTable('payments', {
   subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   renewalPeriod: stamp('renewal_period'),
   attempt: integer('attempt').notNull().default(1),
+  /** Plan changes: the due date the upgrade charge covers up to. */
+  periodEnd: stamp('period_end'),
+  /** Plan changes: the new plan's price per period in cents (subtotal/amount are the prorated charge). */
+  planAmount: integer('plan_amount'),
   squarePaymentId: text('square_payment_id'),
   failureReason: text('failure_reason'),
   leaseUntil: stamp('lease_until'),

@@ -4,8 +4,18 @@
  */
 export { subscriptionRoutes } from './routes.ts';
 export { SUBSCRIPTION_NOT_FOUND } from './service.ts';
-export { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from './lifecycle.ts';
-export { findSubscription, hasActiveSubscription, lockUserPurchases } from './repository.ts';
+export {
+  dropPendingChange,
+  reactivatePaid,
+  recordRenewalFailure,
+  renewPaid,
+  scheduleDowngrade,
+  startSubscription,
+  upgradePaid,
+  type PaidPlan,
+} from './lifecycle.ts';
+export { periodStartOf } from './periods.ts';
+export { findSubscription, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
-export { reactivationOf } from './views.ts';
+export { isActive, reactivationOf, renewalAmountOf, toSubscription } from './views.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';

@@ -26,7 +26,17 @@ export async function cancelSubscription(app: FastifyInstance, userId: string, i
     const row = await findSubscription(tx, userId, id, true);
     if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
     if (!isActive(row)) throw conflict('NOT_ACTIVE', 'Only an active subscription can be cancelled.');
-    const updated = await updateSubscription(tx, id, { status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now });
+    const updated = await updateSubscription(tx, id, {
+      status: 'CANCELLED',
+      cancelledAt: now,
+      nextRenewalAttemptAt: null,
+      pendingServiceId: null,
+      pendingServiceTitle: null,
+      pendingPrice: null,
+      pendingAmount: null,
+      pendingRecurring: null,
+      updatedAt: now,
+    });
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);
   });
