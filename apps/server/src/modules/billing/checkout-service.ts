@@ -15,7 +15,7 @@ import { findPlan, findPlanForSale, type PricedPlan } from '../plans/index.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
 import type { CardRow } from './schema.ts';
-import { isUsableCard, toPayment } from './views.ts';
+import { isUsableCard, toPayment, payerFields } from './views.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
@@ -123,13 +123,7 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
       amount,
       promoCode: deal ? deal.promoCode : null,
       appliedDeal: deal,
-      cardId: card?.id ?? null,
-      cardSquareId: card?.squareCardId ?? null,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      customerId: customer?.squareCustomerId ?? null,
-      customerName: user.name,
-      customerEmail: user.email,
+      ...payerFields(card, customer?.squareCustomerId, user),
       subscriptionId,
       createdAt: now,
       updatedAt: now,

@@ -22,7 +22,7 @@ import { countFailedChanges, findPaymentByKey, insertPayment } from './payments-
 import { PLAN_NOT_FOUND } from './checkout-service.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
-import { toPayment } from './views.ts';
+import { toPayment, payerFields } from './views.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -169,13 +169,7 @@ export async function changePlan(app: FastifyInstance, user: SessionUser, id: st
       periodEnd: sub.dueDate,
       promoCode: promo ? promo.promoCode : null,
       appliedDeal: promo,
-      cardId: card?.id ?? null,
-      cardSquareId: card?.squareCardId ?? null,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      customerId: customer?.squareCustomerId ?? null,
-      customerName: user.name,
-      customerEmail: user.email,
+      ...payerFields(card, customer?.squareCustomerId, user),
       subscriptionId: sub.id,
       createdAt: now,
       updatedAt: now,

@@ -8,6 +8,7 @@ import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import type { PaymentRow } from './schema.ts';
+import { payerFields } from './views.ts';
 
 /**
  * One renewal payment for a subscription whose due date has passed, claimed at once (leased) by this worker.
@@ -36,13 +37,7 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
     subtotal: amount,
     discount: 0,
     amount,
-    cardId: card?.id ?? null,
-    cardSquareId: card?.squareCardId ?? null,
-    cardBrand: card?.brand ?? null,
-    cardLast4: card?.last4 ?? null,
-    customerId: customer?.squareCustomerId ?? null,
-    customerName: user?.name ?? null,
-    customerEmail: user?.email ?? null,
+    ...payerFields(card, customer?.squareCustomerId, user),
     subscriptionId: sub.id,
     renewalPeriod: sub.dueDate,
     attempt,

@@ -50,3 +50,18 @@ export const firstAnswer = (payment: Payment): Payment => ({
   failureReason: null,
   updatedAt: payment.createdAt,
 });
+
+/** Who pays and with which card, as a payment row stores them (spec §3 Payments: CardSId, CardBrand, Customer...). */
+export const payerFields = (
+  card: Pick<CardRow, 'id' | 'squareCardId' | 'brand' | 'last4'> | null | undefined,
+  squareCustomerId: string | null | undefined,
+  person: { name: string | null; email: string | null } | null | undefined,
+) => ({
+  cardId: card?.id ?? null,
+  cardSquareId: card?.squareCardId ?? null,
+  cardBrand: card?.brand ?? null,
+  cardLast4: card?.last4 ?? null,
+  customerId: squareCustomerId ?? null,
+  customerName: person?.name ?? null,
+  customerEmail: person?.email ?? null,
+});

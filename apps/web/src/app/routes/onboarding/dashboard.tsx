@@ -10,6 +10,8 @@ import { usePlans } from '@/features/plans/api/plans';
 import { ActionCenter } from '@/features/onboarding/components/action-center';
 import { BannerCarousel } from '@/features/onboarding/components/banner-carousel';
 import { ServicesGrid } from '@/features/onboarding/components/services-grid';
+import { DunningBanner } from '@/features/billing/components/dunning-banner';
+import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -28,9 +30,11 @@ export function Component() {
   const banners = useBanners();
   const plans = usePlans();
   const actions = useActionCenter();
+  const subscriptions = useSubscriptions();
 
   return (
     <Page title={`Welcome, ${user?.name || user?.email || 'User'}!`}>
+      {subscriptions.data?.map((s) => <DunningBanner key={s.id} subscription={s} />)}
       {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} />}
 
       <Section title="Our Services">

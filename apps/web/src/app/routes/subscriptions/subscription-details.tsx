@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { isActiveSubscriptionStatus, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
+import { isActiveSubscriptionStatus, pendingChangeText, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page, StatusMessage } from '@/components/ui/page';
@@ -14,6 +14,9 @@ import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
+import { useUndoPlanChange } from '@/features/billing/api/plan-change';
+import { DunningBanner } from '@/features/billing/components/dunning-banner';
+import { ChangePlanDialog } from '@/features/billing/components/plan-change/change-plan-dialog';
 
 const NOT_FOUND = 'Subscription not found.';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -56,7 +59,9 @@ export function Component() {
 function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
   const cancel = useChangeSubscription('cancel');
   const reactivate = useChangeSubscription('reactivate');
-  const busy = cancel.isPending || reactivate.isPending;
+  const undo = useUndoPlanChange(s.id);
+  const [changing, setChanging] = useState(false);
+  const busy = cancel.isPending || reactivate.isPending || undo.isPending;
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
 
   function onCancel() {
@@ -72,6 +77,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
 
   return (
     <Card>
+      <DunningBanner subscription={s} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{s.serviceTitle}</h2>
         <SubscriptionStatusBadge status={s.status} />
@@ -79,15 +85,13 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-5">
         <SubscriptionFacts subscription={s} />
       </div>
-      {s.renewalFailures > 0 && isActiveSubscriptionStatus(s.status) && (
-        <p className="mt-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          We could not charge your card for this period.
-          {s.nextRenewalAttemptAt ? ` We will try again on ${formatShortDate(s.nextRenewalAttemptAt)}.` : ''} Check your cards in{' '}
-          <Link to={paths.paymentMethods()} className="font-semibold underline">
-            Payment Methods
-          </Link>
-          .
-        </p>
+      {s.pendingChange && (
+        <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-900">
+          <p className="font-semibold">{pendingChangeText(s.pendingChange.serviceTitle, formatShortDate(s.pendingChange.effectiveAt))}</p>
+          <Button variant="secondary" disabled={busy} onClick={() => undo.mutate(undefined, { onError: fail })}>
+            {undo.isPending ? 'Undoing...' : 'Undo change'}
+          </Button>
+        </div>
       )}
       {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
         <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
@@ -97,6 +101,11 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         {isActiveSubscriptionStatus(s.status) && (
           <>
+            {s.status === 'ACTIVE' && !s.dunning && (
+              <Button onClick={() => setChanging(true)} disabled={busy}>
+                Change plan
+              </Button>
+            )}
             <Link to={paths.completionSteps(s.id)} className={buttonClass('secondary')}>
               View Setup Steps
             </Link>
@@ -111,6 +120,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
           </Button>
         )}
       </div>
+      <ChangePlanDialog subscription={s} open={changing} onClose={() => setChanging(false)} />
     </Card>
   );
 }
