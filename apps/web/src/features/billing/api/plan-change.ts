@@ -7,8 +7,11 @@ const { getPlanOptions, changePlan, undoPlanChange, payNow } = routes.billing;
 
 /** The plans a subscription can change to, priced by the server (with a promo code for upgrades). */
 export function usePlanOptions(subscriptionId: string, promoCode: string | undefined, enabled: boolean) {
+  const read = routeQuery(getPlanOptions, { params: { id: subscriptionId }, query: promoCode ? { promoCode } : {} });
   return useQuery({
-    ...routeQuery(getPlanOptions, { params: { id: subscriptionId }, query: promoCode ? { promoCode } : {} }),
+    ...read,
+    // Under the subscription's topic (its events refetch the quote), apart from the subscription itself.
+    queryKey: [...read.queryKey, 'plan-options'],
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,

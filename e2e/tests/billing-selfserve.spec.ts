@@ -1,0 +1,34 @@
+import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
+import { subscribeThroughApi, usd } from './billing-helpers';
+import { cheapestAndDearest, quote, screenshots } from './billing-selfserve-helpers';
+
+test('upgrade from the subscription: the prorated charge is shown with its rounding, paid, and the plan applies at once', async ({ page }) => {
+  const { cheap, dear } = await cheapestAndDearest(page);
+  await signUpThroughApi(page);
+  const { subscriptionId } = await subscribeThroughApi(page, cheap.id);
+  const { chargeNow } = await quote(page, subscriptionId, dear.id);
+  expect(chargeNow).toBeGreaterThan(0);
+
+  await page.goto(`/subscription-details/${subscriptionId}`);
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  await expect(dialog.getByRole('radio', { name: new RegExp(cheap.title) })).toBeDisabled();
+  await expect(dialog.getByText('Current plan')).toBeVisible();
+  await dialog.getByRole('radio', { name: new RegExp(dear.title) }).check();
+  await expect(dialog.getByTestId('charge-now')).toHaveText(`Charged now: ${usd(chargeNow)}`);
+  await expect(dialog.getByText(/rounded to the nearest cent/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'billing-change-plan');
+
+  // A double click sends the change twice; it is charged once.
+  await dialog.getByRole('button', { name: `Upgrade and pay ${usd(chargeNow)}` }).dblclick();
+  await expect(dialog.getByRole('status')).toHaveText(`Your plan is now ${dear.title}. Paid ${usd(chargeNow)}.`, { timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: dear.title })).toBeVisible();
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+
+  const payments = (await (await page.request.get('/api/payments')).json()).payments as { purchaseType: string; status: string; amount: number }[];
+  expect(payments.filter((p) => p.purchaseType === 'Plan Change')).toEqual([expect.objectContaining({ status: 'Complete', amount: chargeNow })]);
+  await page.goto('/payment-history');
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Plan Change' })).toContainText('Complete');
+});
