@@ -27,3 +27,11 @@ export async function screenshots(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** The text of an uncompressed pdfkit PDF: each text operation's hex strings decoded as Latin-1, one line each. */
+export function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  return [...source.matchAll(/\[([^\]]*)\]\s*TJ/g)]
+    .map((op) => [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join(''))
+    .join('\n');
+}

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { subscribeThroughApi, usd } from './billing-helpers';
-import { cheapestAndDearest, quote, screenshots } from './billing-selfserve-helpers';
+import { cheapestAndDearest, pdfText, quote, screenshots } from './billing-selfserve-helpers';
 
 test('upgrade from the subscription: the prorated charge is shown with its rounding, paid, and the plan applies at once', async ({ page }) => {
   const { cheap, dear } = await cheapestAndDearest(page);
@@ -31,4 +32,25 @@ test('upgrade from the subscription: the prorated charge is shown with its round
   expect(payments.filter((p) => p.purchaseType === 'Plan Change')).toEqual([expect.objectContaining({ status: 'Complete', amount: chargeNow })]);
   await page.goto('/payment-history');
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Plan Change' })).toContainText('Complete');
+});
+
+test('payment history downloads a receipt PDF per completed payment, holding the amounts', async ({ page }) => {
+  const { cheap } = await cheapestAndDearest(page);
+  await signUpThroughApi(page);
+  await subscribeThroughApi(page, cheap.id);
+  await page.goto('/payment-history');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'New Subscription' });
+  await expect(row).toContainText('Complete');
+  await expectAccessible(page);
+  await screenshots(page, 'billing-history');
+  const link = row.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-R-\d{6}\.pdf$/);
+  const pdf = readFileSync((await download.path())!);
+  const text = pdfText(pdf);
+  expect(text).toContain(`${cheap.title} (New Subscription)`);
+  expect(text).toContain('Amount paid');
+  expect(text).toContain(usd(cheap.amount));
+  expect(text).toContain('Visa ending 1111');
+  expect(text).toMatch(/Receipt R-\d{6}/);
 });

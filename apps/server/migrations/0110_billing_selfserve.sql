@@ -21,3 +21,34 @@ CREATE UNIQUE INDEX payments_one_pending_change ON payments(subscription_id)
   WHERE purchase_type = 'Plan Change' AND status = 'Pending';
 -- The renewal sweep skips subscriptions that have any payment in flight.
 CREATE INDEX payments_pending_subscription_idx ON payments(subscription_id) WHERE status = 'Pending';
+
+-- Receipts: every completed payment gets the next receipt number, taken from a counter row under its lock in the
+-- transaction that completes the payment (so numbers are sequential, without gaps, and never reused).
+CREATE TABLE billing_counters (
+  name text PRIMARY KEY,
+  value bigint NOT NULL
+);
+ALTER TABLE payments ADD COLUMN receipt_number integer UNIQUE;
+UPDATE payments SET receipt_number = numbered.n
+  FROM (SELECT id, row_number() OVER (ORDER BY updated_at, id) AS n FROM payments WHERE status = 'Complete') AS numbered
+  WHERE payments.id = numbered.id;
+INSERT INTO billing_counters (name, value) SELECT 'receipt', COALESCE(MAX(receipt_number), 0) FROM payments;
+-- Payment history pages newest first by (created_at, id).
+CREATE INDEX payments_user_keyset_idx ON payments(user_id, created_at DESC, id DESC);
+
+-- Refunds made by staff through Square's Refunds API. The refund's id is Square's idempotency key.
+CREATE TABLE refunds (
+  id text PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id) ON DELETE CASCADE,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  amount integer NOT NULL CHECK (amount > 0),
+  reason text NOT NULL,
+  status text NOT NULL CHECK (status IN ('Pending', 'Complete', 'Failed')),
+  idempotency_key text NOT NULL UNIQUE,
+  square_refund_id text,
+  failure_reason text,
+  staff_id text,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX refunds_payment_idx ON refunds(payment_id);

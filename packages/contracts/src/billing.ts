@@ -130,10 +130,26 @@ export const paymentSchema = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** "R-000042" once the payment is Complete. */
+  receiptNumber: z.string().nullable(),
+  /** Cents refunded so far, and how the history shows it. */
+  refunded: z.number().int(),
+  refundStatus: z.enum(['Refunded', 'Partially refunded']).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListSchema = z.object({ payments: z.array(paymentSchema) });
+/** Payment history, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page. */
+export const paymentListSchema = z.object({ payments: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export const paymentListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const receiptNumberText = (n: number) => `R-${String(n).padStart(6, '0')}`;
+
+/** How a refunded payment is labelled in history and on its receipt. */
+export const refundStatusOf = (amount: number, refunded: number) =>
+  refunded <= 0 ? null : refunded >= amount ? ('Refunded' as const) : ('Partially refunded' as const);
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
 /** How a payment status is shown (spec §2): complete, failed, or otherwise pending. */

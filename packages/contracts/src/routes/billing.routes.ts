@@ -4,6 +4,7 @@ import {
   cardListSchema,
   cardSchema,
   checkoutRequestSchema,
+  paymentListQuerySchema,
   paymentListSchema,
   paymentSchema,
   paymentsConfigSchema,
@@ -17,7 +18,7 @@ import {
 } from '../billing.ts';
 import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noContent, rawBody } from '../route.ts';
 import { topics } from '../topics.ts';
 
 const tags = ['billing'];
@@ -62,8 +63,9 @@ export const listPayments = defineRoute({
   path: '/api/payments',
   auth: 'user',
   tags,
-  summary: "The user's payments, newest first (spec §3 UserPayments)",
-  responses: { 200: paymentListSchema, 401: errorBodySchema },
+  summary: "The user's payments, newest first, 25 a page (spec §3 UserPayments)",
+  query: paymentListQuerySchema,
+  responses: { 200: paymentListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.payments,
 });
 
@@ -76,6 +78,16 @@ export const getPayment = defineRoute({
   params: idParams,
   responses: { 200: paymentSchema, ...errors },
   topic: topics.payments,
+});
+
+export const getReceipt = defineRoute({
+  method: 'GET',
+  path: '/api/payments/:id/receipt',
+  auth: 'user',
+  tags,
+  summary: 'The receipt of a completed payment as a PDF (the same bytes every time)',
+  params: idParams,
+  responses: { 200: rawBody, ...errors, 409: errorBodySchema },
 });
 
 export const listCards = defineRoute({
@@ -220,6 +232,7 @@ export const billingRoutes = {
   startCheckout,
   listPayments,
   getPayment,
+  getReceipt,
   listCards,
   addCard,
   getCard,

@@ -18,7 +18,7 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard } from './cards-repository.ts';
-import { countFailedChanges, findPaymentByKey, insertPayment } from './payments-repository.ts';
+import { countFailedChanges, findCompletedChange, findPaymentByKey, insertPayment } from './payments-repository.ts';
 import { PLAN_NOT_FOUND } from './checkout-service.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
@@ -130,7 +130,12 @@ export async function changePlan(app: FastifyInstance, user: SessionUser, id: st
       if (sub.pendingServiceId === plan.id) return { sub, payment: null, created: false };
       throw conflict('CHANGE_PENDING', 'A plan change is already scheduled. Undo it first to choose another plan.');
     }
-    if (plan.id === sub.serviceId) throw conflict('ALREADY_ON_PLAN', 'This subscription is already on this plan.');
+    if (plan.id === sub.serviceId) {
+      // The same upgrade sent again after it went through (a double click, a retry): its payment, not a new one.
+      const done = await findCompletedChange(tx, sub.id, plan.id, sub.dueDate);
+      if (done) return { sub, payment: done, created: false };
+      throw conflict('ALREADY_ON_PLAN', 'This subscription is already on this plan.');
+    }
     assertChangeable(sub, now);
     if (await hasPaymentInFlight(tx, sub.id)) throw conflict('PAYMENT_IN_PROGRESS', 'A payment for this subscription is already in progress.');
 

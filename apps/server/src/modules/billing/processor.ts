@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
 import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, upgradePaid, type PaidPlan } from '../subscriptions/index.ts';
-import { claimPayment, lockPayment, updatePayment } from './payments-repository.ts';
+import { claimPayment, lockPayment, nextReceiptNumber, updatePayment } from './payments-repository.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';
 
@@ -61,7 +61,8 @@ async function finalizePayment(app: FastifyInstance, id: string, result: ChargeR
       else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
       else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
       if (p.promoCode) await redeemPromo(tx, p.promoCode);
-      await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, leaseUntil: null, updatedAt: now });
+      const receiptNumber = await nextReceiptNumber(tx);
+      await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, receiptNumber, leaseUntil: null, updatedAt: now });
     } else {
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
       if (p.purchaseType === 'Renewal' && subscriptionId) {

@@ -12,6 +12,7 @@ import { runPendingSweep } from './sweeps.ts';
 import { firstAnswer } from './views.ts';
 import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
 import { payNow } from './pay-now.ts';
+import { receiptOf } from './receipts.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -58,7 +59,15 @@ export const billingRoutes = fp(
       },
       { config: perSession(30) },
     );
-    registerRoute(app, route.listPayments, async (request) => ({ payments: await paymentsOf(app, request.user.id) }));
+    registerRoute(app, route.listPayments, async (request) => paymentsOf(app, request.user.id, request.query));
+    registerRoute(app, route.getReceipt, async (request, reply) => {
+      const receipt = await receiptOf(app, request.user.id, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(receipt.pdf);
+    });
     registerRoute(app, route.getPayment, async (request) => paymentOf(app, request.user.id, request.params.id));
 
     registerRoute(app, route.getPlanOptions, async (request) => planOptionsOf(app, request.user.id, request.params.id, request.query.promoCode));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { PlanOption } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
@@ -26,6 +26,8 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const options = usePlanOptions(s.id, promoCode, open && outcome === null);
   const change = useChangePlan(s.id);
+  // A double click sends once (the server would answer the same payment anyway).
+  const sending = useRef(false);
 
   function close() {
     setOutcome(null);
@@ -37,6 +39,8 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
   }
 
   function confirm(option: PlanOption) {
+    if (sending.current) return;
+    sending.current = true;
     change.mutate(
       { planId: option.planId, promoCode: option.kind === 'upgrade' && option.promo?.status === 'success' ? promoCode : null },
       {
@@ -46,6 +50,9 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
               ? { kind: 'upgrade', paymentId: result.payment.id, title: option.title }
               : { kind: 'downgrade', text: pendingChangeText(option.title, formatShortDate(option.effectiveAt)) },
           ),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   }
