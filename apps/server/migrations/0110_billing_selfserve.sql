@@ -52,3 +52,12 @@ CREATE TABLE refunds (
   updated_at timestamptz NOT NULL
 );
 CREATE INDEX refunds_payment_idx ON refunds(payment_id);
+
+-- The local Square sandbox keeps refunds as Square would (Refunds API).
+CREATE TABLE square_sandbox_refunds (
+  id text PRIMARY KEY,
+  payment_id text NOT NULL,
+  body jsonb NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX square_sandbox_refunds_payment_idx ON square_sandbox_refunds(payment_id);

@@ -198,3 +198,23 @@ export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
 /** Pay an overdue renewal now, optionally with another saved card (which then pays the subscription). */
 export const payNowRequestSchema = z.object({ cardId: z.string().min(1).max(100).nullish() });
+
+/** A staff refund of a completed payment: full or partial, with the reason shown on the receipt. */
+export const refundRequestSchema = z.object({
+  amount: z.number().int().min(1),
+  reason: z.string().trim().min(1).max(500),
+  /** Made by the console for one refund attempt: resending it never refunds twice. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _.'),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['Pending', 'Complete', 'Failed']),
+  failureReason: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type Refund = z.infer<typeof refundSchema>;

@@ -15,6 +15,8 @@ import {
   payNowRequestSchema,
   planOptionsQuerySchema,
   planOptionsSchema,
+  refundRequestSchema,
+  refundSchema,
 } from '../billing.ts';
 import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
@@ -195,6 +197,22 @@ export const payNow = defineRoute({
   topic: topics.payments,
 });
 
+export const refundPaymentResultSchema = z.object({ refund: refundSchema, payment: paymentSchema });
+
+export const refundPayment = defineRoute({
+  method: 'POST',
+  path: '/api/staff/payments/:id/refunds',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "Refund all or part of a customer's completed payment through Square, with a reason",
+  description:
+    'Refunding more than what is left of the payment is refused (REFUND_TOO_LARGE). The same idempotencyKey again answers the same refund.',
+  params: idParams,
+  body: refundRequestSchema,
+  responses: { 200: refundPaymentResultSchema, 400: errorBodySchema, ...errors, 403: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema },
+  topic: topics.payments,
+});
+
 /** What an operator's sweep run did, and the server's time after it. */
 export const sweepResultSchema = z.object({
   now: z.number().int(),
@@ -244,4 +262,5 @@ export const billingRoutes = {
   changePlan,
   undoPlanChange,
   payNow,
+  refundPayment,
 };

@@ -99,7 +99,11 @@ export function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
     const refunded = f.refunds.reduce((s, r) => s + r.amount, 0);
     doc.font('Helvetica-Bold').text(refundStatusOf(f.amount, refunded) ?? 'Refunds', 56);
     doc.moveDown(0.4);
-    for (const r of f.refunds) row(`Refund ${day(r.at)}: ${r.reason}`, `-${formatCents(r.amount)}`);
+    for (const r of f.refunds) {
+      row(`Refund ${day(r.at)}`, `-${formatCents(r.amount)}`);
+      doc.font('Helvetica').fontSize(9).text(r.reason, 56, doc.y - 4, { width: 484 }).fontSize(10);
+      doc.moveDown(0.4);
+    }
     row('Net paid', formatCents(f.amount - refunded), true);
   }
   doc.end();

@@ -13,6 +13,7 @@ import { firstAnswer } from './views.ts';
 import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
 import { payNow } from './pay-now.ts';
 import { receiptOf } from './receipts.ts';
+import { refundPayment } from './refunds.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -79,6 +80,8 @@ export const billingRoutes = fp(
       async (request, reply) => reply.code(202).send(await payNow(app, request.user.id, request.params.id, request.body.cardId)),
       { config: perSession(60) },
     );
+
+    registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
     if (advanceClock) {
