@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { subscribeThroughApi, usd } from './billing-helpers';
 import { cheapestAndDearest, pdfText, quote, screenshots } from './billing-selfserve-helpers';
+import { signInAsNewStaff } from './support-helpers';
 
 test('upgrade from the subscription: the prorated charge is shown with its rounding, paid, and the plan applies at once', async ({ page }) => {
   const { cheap, dear } = await cheapestAndDearest(page);
@@ -53,4 +55,33 @@ test('payment history downloads a receipt PDF per completed payment, holding the
   expect(text).toContain(usd(cheap.amount));
   expect(text).toContain('Visa ending 1111');
   expect(text).toMatch(/Receipt R-\d{6}/);
+});
+
+test('a refund made by staff (staff API) shows as Partially refunded, then Refunded, in the customer’s history', async ({ page, baseURL }) => {
+  const { cheap } = await cheapestAndDearest(page);
+  await signUpThroughApi(page);
+  await subscribeThroughApi(page, cheap.id);
+  const [payment] = (await (await page.request.get('/api/payments')).json()).payments as { id: string }[];
+  await page.goto('/payment-history');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'New Subscription' });
+  await expect(row).toContainText('Complete');
+
+  const staff = await signInAsNewStaff(baseURL!);
+  const partial = await staff.post(`/api/staff/payments/${payment!.id}/refunds`, { data: { amount: 1000, reason: 'Goodwill credit', idempotencyKey: randomUUID() } });
+  expect(partial.status(), await partial.text()).toBe(200);
+  // The customer's open page updates by itself (live topic of the payment).
+  await expect(row).toContainText('Partially refunded');
+  const tooMuch = await staff.post(`/api/staff/payments/${payment!.id}/refunds`, { data: { amount: cheap.amount, reason: 'Too much', idempotencyKey: randomUUID() } });
+  expect(tooMuch.status()).toBe(400);
+  const rest = await staff.post(`/api/staff/payments/${payment!.id}/refunds`, { data: { amount: cheap.amount - 1000, reason: 'Cancelled', idempotencyKey: randomUUID() } });
+  expect(rest.status(), await rest.text()).toBe(200);
+  await expect(row).toContainText('Refunded');
+  await expect(row).not.toContainText('Partially');
+  await staff.dispose();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Receipt/ }).click()]);
+  const text = pdfText(readFileSync((await download.path())!));
+  expect(text).toContain('Refunded');
+  expect(text).toContain('Goodwill credit');
+  expect(text).toContain(`-${usd(1000)}`);
 });
