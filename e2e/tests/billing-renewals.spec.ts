@@ -26,7 +26,13 @@ test('cancel a subscription, then reactivate it at no charge inside the paid per
   await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
   confirmNext(page, messages);
   await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const why = page.getByRole('dialog', { name: 'Why are you cancelling?' });
+  await why.getByRole('radio', { name: 'Other', exact: true }).check();
+  await expect(why.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled();
+  await why.getByLabel('Comment').fill('Trying it later');
+  await why.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Cancelled\. Service ends on \w{3} \d{1,2}, \d{4};/)).toBeVisible();
   await expect(page.getByText('Paid through')).toBeVisible();
 
   confirmNext(page, messages);

@@ -61,3 +61,7 @@ CREATE TABLE square_sandbox_refunds (
   created_at timestamptz NOT NULL
 );
 CREATE INDEX square_sandbox_refunds_payment_idx ON square_sandbox_refunds(payment_id);
+
+-- Why a customer cancelled (asked at cancellation, shown to staff).
+ALTER TABLE subscriptions ADD COLUMN cancel_reason text;
+ALTER TABLE subscriptions ADD COLUMN cancel_comment text;

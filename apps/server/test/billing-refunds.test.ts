@@ -137,3 +137,25 @@ describe('local Square sandbox: refunds and unknown requests', () => {
     expect(malformed.json().errors[0]).toMatchObject({ category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST' });
   });
 });
+
+describe('cancellation reasons', () => {
+  it('are asked at cancellation, stored, and shown to staff with the customer’s payments and refunds', async () => {
+    const { user, subscriptionId, payment } = await subscribedUser(ctx);
+    const noComment = await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, { reason: 'other' });
+    expect(noComment.statusCode).toBe(400);
+    expect((await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, { reason: 'cheaper' })).statusCode).toBe(400);
+    const cancelled = await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, { reason: 'switched_service', comment: ' Moved to a competitor ' });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancellation: { reason: 'switched_service', comment: 'Moved to a competitor' } });
+    await refund(staff, payment.id, { amount: 100, reason: 'Sorry to see you go' });
+
+    expect((await as(ctx, user, 'GET', `/api/staff/customers/${user.id}/billing`)).statusCode).toBe(403);
+    const seen = (await as(ctx, staff, 'GET', `/api/staff/customers/${user.id}/billing`)).json();
+    expect(seen.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, cancellation: { reason: 'switched_service', comment: 'Moved to a competitor' } })]);
+    expect(seen.payments).toEqual([expect.objectContaining({ id: payment.id, refunded: 100, refundStatus: 'Partially refunded' })]);
+
+    // Reactivated, the reason is gone; a cancellation without a body (older clients) still works.
+    await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/reactivate`);
+    const again = await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/cancel`);
+    expect(again.json()).toMatchObject({ status: 'CANCELLED', cancellation: { reason: null, comment: null } });
+  });
+});

@@ -38,6 +38,26 @@ export const dunningSchema = z.object({
 });
 export type Dunning = z.infer<typeof dunningSchema>;
 
+/** Why a customer cancels (asked at cancellation, stored, shown to staff). */
+export const CANCEL_REASONS = {
+  too_expensive: 'Too expensive',
+  missing_features: 'Missing features',
+  switched_service: 'Switched to another service',
+  unused: 'Not using it enough',
+  customer_service: 'Customer service',
+  too_complex: 'Too complex',
+  other: 'Other',
+} as const;
+export const cancelReasonSchema = z.enum(Object.keys(CANCEL_REASONS) as [keyof typeof CANCEL_REASONS, ...(keyof typeof CANCEL_REASONS)[]]);
+export type CancelReason = z.infer<typeof cancelReasonSchema>;
+
+export const cancelRequestSchema = z
+  .object({ reason: cancelReasonSchema, comment: z.string().trim().max(1000).optional() })
+  .refine((v) => v.reason !== 'other' || Boolean(v.comment), { message: 'Please tell us why.', path: ['comment'] });
+export type CancelRequest = z.input<typeof cancelRequestSchema>;
+
+export const cancellationSchema = z.object({ reason: cancelReasonSchema.nullable(), comment: z.string().nullable() });
+
 /** A customer's subscription (spec §3 UserSubscriptions); dates are epoch milliseconds, money integer cents. */
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -58,6 +78,8 @@ export const subscriptionSchema = z.object({
   reactivation: reactivationSchema,
   pendingChange: pendingChangeSchema.nullable(),
   dunning: dunningSchema.nullable(),
+  /** Cancelled: why, as the customer said; service ends at `dueDate`. */
+  cancellation: cancellationSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -213,6 +213,23 @@ export const refundPayment = defineRoute({
   topic: topics.payments,
 });
 
+export const staffCustomerBillingSchema = z.object({
+  subscriptions: z.array(subscriptionSchema),
+  /** Newest first, the latest 100, with what was refunded of each. */
+  payments: z.array(paymentSchema),
+});
+
+export const getStaffCustomerBilling = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/billing',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "A customer's subscriptions (with cancellation reasons) and payments (with refunds), for staff",
+  params: z.object({ userId: z.string().min(1).max(100) }),
+  responses: { 200: staffCustomerBillingSchema, 401: errorBodySchema, 403: errorBodySchema },
+  topic: topics.payments,
+});
+
 /** What an operator's sweep run did, and the server's time after it. */
 export const sweepResultSchema = z.object({
   now: z.number().int(),
@@ -263,4 +280,5 @@ export const billingRoutes = {
   undoPlanChange,
   payNow,
   refundPayment,
+  getStaffCustomerBilling,
 };

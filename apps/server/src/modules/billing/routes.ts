@@ -14,6 +14,7 @@ import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
 import { payNow } from './pay-now.ts';
 import { receiptOf } from './receipts.ts';
 import { refundPayment } from './refunds.ts';
+import { subscriptionsOf } from '../subscriptions/index.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -81,6 +82,10 @@ export const billingRoutes = fp(
       { config: perSession(60) },
     );
 
+    registerRoute(app, route.getStaffCustomerBilling, async (request) => ({
+      subscriptions: await subscriptionsOf(app, request.params.userId),
+      payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
+    }));
     registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));

@@ -3,7 +3,7 @@
  * paid reactivation, renewal). Other modules use only what this file exports; their SQL may join the tables.
  */
 export { subscriptionRoutes } from './routes.ts';
-export { SUBSCRIPTION_NOT_FOUND } from './service.ts';
+export { SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
 export {
   dropPendingChange,
   reactivatePaid,

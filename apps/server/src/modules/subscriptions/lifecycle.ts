@@ -50,6 +50,8 @@ export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan
     recurring: p.recurring,
     dueDate: addPeriod(now, p.recurring),
     cancelledAt: null,
+    cancelReason: null,
+    cancelComment: null,
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
     ...cardOf(p),

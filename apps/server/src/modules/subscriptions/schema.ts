@@ -32,6 +32,8 @@ export const subscriptions = pgTable('subscriptions', {
   pendingAmount: integer('pending_amount'),
   pendingRecurring: text('pending_recurring'),
   renewalFailureReason: text('renewal_failure_reason'),
+  cancelReason: text('cancel_reason'),
+  cancelComment: text('cancel_comment'),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

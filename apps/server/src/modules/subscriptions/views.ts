@@ -1,4 +1,4 @@
-import { isActiveSubscriptionStatus, type Reactivation, type Subscription } from '@portal/contracts/subscriptions';
+import { cancelReasonSchema, isActiveSubscriptionStatus, type Reactivation, type Subscription } from '@portal/contracts/subscriptions';
 import type { SubscriptionRow } from './schema.ts';
 
 /** How a subscription can come back (spec §4), by the server's clock. */
@@ -41,6 +41,10 @@ export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
             recurring: row.pendingRecurring ?? row.recurring,
             effectiveAt: row.dueDate.getTime(),
           }
+        : null,
+    cancellation:
+      row.status === 'CANCELLED'
+        ? { reason: cancelReasonSchema.safeParse(row.cancelReason).data ?? null, comment: row.cancelComment }
         : null,
     dunning:
       isActive(row) && row.renewalFailures > 0

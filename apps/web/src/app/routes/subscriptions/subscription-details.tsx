@@ -9,7 +9,8 @@ import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { reactivationCheckoutTarget } from '@/app/checkout-mode';
 import { formatShortDate } from '@/lib/format';
-import { useChangeSubscription } from '@/features/subscriptions/api/subscriptions';
+import { useCancelSubscription, useChangeSubscription } from '@/features/subscriptions/api/subscriptions';
+import { CancelReasonDialog } from '@/features/subscriptions/components/cancel-reason-dialog';
 import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
@@ -57,7 +58,8 @@ export function Component() {
 }
 
 function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
-  const cancel = useChangeSubscription('cancel');
+  const cancel = useCancelSubscription(s.id);
+  const [askingWhy, setAskingWhy] = useState(false);
   const reactivate = useChangeSubscription('reactivate');
   const undo = useUndoPlanChange(s.id);
   const [changing, setChanging] = useState(false);
@@ -65,7 +67,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
 
   function onCancel() {
-    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) cancel.mutate(s.id, { onError: fail });
+    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) setAskingWhy(true);
   }
   function onReactivate() {
     if (s.reactivation === 'CHECKOUT') {
@@ -95,7 +97,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       )}
       {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
         <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          Cancelled. You keep access until {formatShortDate(s.dueDate)} and can reactivate at no extra charge until then.
+          Cancelled. Service ends on {formatShortDate(s.dueDate)}; you can reactivate at no extra charge until then.
         </p>
       )}
       <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-5">
@@ -121,6 +123,13 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
         )}
       </div>
       <ChangePlanDialog subscription={s} open={changing} onClose={() => setChanging(false)} />
+      <CancelReasonDialog
+        open={askingWhy}
+        serviceEndsAt={s.dueDate}
+        busy={cancel.isPending}
+        onClose={() => setAskingWhy(false)}
+        onCancel={(why) => cancel.mutate(why, { onSuccess: () => setAskingWhy(false), onError: fail })}
+      />
     </Card>
   );
 }
