@@ -34,6 +34,16 @@ test('upgrade from the subscription: the prorated charge is shown with its round
   expect(payments.filter((p) => p.purchaseType === 'Plan Change')).toEqual([expect.objectContaining({ status: 'Complete', amount: chargeNow })]);
   await page.goto('/payment-history');
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Plan Change' })).toContainText('Complete');
+
+  // The dashboard's services mark the plan held and lead to it (Change plan) instead of a second purchase.
+  await page.goto('/dashboard');
+  const services = page.getByRole('region', { name: 'Our Services' });
+  const held = services.getByRole('link', { name: new RegExp(dear.title) });
+  await expect(held).toContainText('Current plan');
+  await expect(held).toContainText('Change plan');
+  await expect(services.getByRole('link', { name: new RegExp(cheap.title) })).toContainText('Subscribe');
+  await held.click();
+  await expect(page).toHaveURL(new RegExp(`/subscription-details/${subscriptionId}$`));
 });
 
 test('payment history downloads a receipt PDF per completed payment, holding the amounts', async ({ page }) => {
