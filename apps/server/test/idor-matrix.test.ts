@@ -56,6 +56,7 @@ function ownerId(op: Operation, param: string): string {
     projectId: ids.project!,
     fileId: ids.file!,
     uploadId: ids.upload!,
+    userId: owner.id,
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
