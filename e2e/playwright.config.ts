@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Journeys that move the server's clock get a server of their own, so that no other journey sees time jump. */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /(billing-renewals|mail-notify)\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spec\.ts/;
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -51,7 +51,7 @@ export default defineConfig({
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'chromium', testIgnore: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
-    { name: 'chromium-clock', testMatch: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+    { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
   ],
   webServer: [
     portalServer(E2E_PORT),

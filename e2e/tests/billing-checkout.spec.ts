@@ -115,7 +115,7 @@ test('payment history: empty, then the rows of each payment, newest first', asyn
   }
   await page.reload();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Description', 'Amount', 'Status']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Description', 'Amount', 'Status', 'Receipt']);
   const rows = table.getByRole('row').filter({ hasText: 'New Subscription' });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(usd(plan!.amount - 100));

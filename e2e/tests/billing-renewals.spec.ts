@@ -26,7 +26,13 @@ test('cancel a subscription, then reactivate it at no charge inside the paid per
   await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
   confirmNext(page, messages);
   await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const why = page.getByRole('dialog', { name: 'Why are you cancelling?' });
+  await why.getByRole('radio', { name: 'Other', exact: true }).check();
+  await expect(why.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled();
+  await why.getByLabel('Comment').fill('Trying it later');
+  await why.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Cancelled\. Service ends on \w{3} \d{1,2}, \d{4};/)).toBeVisible();
   await expect(page.getByText('Paid through')).toBeVisible();
 
   confirmNext(page, messages);
@@ -94,7 +100,7 @@ test('moving the clock shows a renewal, then non-payment, then a reactivation wi
   await expect(page.getByRole('heading', { name: 'Add a Card' })).toBeVisible();
   await advanceClock(page.request, 31);
   await page.goto(`/subscription-details/${subscriptionId}`);
-  await expect(page.getByText('We could not charge your card for this period.')).toBeVisible();
+  await expect(page.getByText(/^Payment of \$[\d.,]+ for .* failed: No card on file to charge/)).toBeVisible();
   await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
   for (const days of [1, 2, 4]) await advanceClock(page.request, days);
   await page.reload();

@@ -126,3 +126,17 @@ export async function sandboxCharges(ctx: TestContext, paymentId: string): Promi
   const rows = await ctx.database.sql.query(`SELECT id FROM square_sandbox_payments WHERE reference_id = $1`, [paymentId]);
   return rows.length;
 }
+
+/**
+ * The text of an uncompressed PDF made with pdfkit's built-in fonts: each text operation's hex strings
+ * (`[<48656c6c6f> 20 <...>] TJ`), decoded as WinAnsi (Latin-1), one line per operation.
+ */
+export function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const op of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    const parts = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1'));
+    lines.push(parts.join(''));
+  }
+  return lines.join('\n');
+}

@@ -59,7 +59,8 @@ function ownerId(op: Operation, param: string): string {
     userId: owner.id,
   };
   if (named[param]) return named[param];
-  const collection = op.path.split('/')[2];
+  // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
+  const collection = op.path.split('/')[op.path.startsWith('/api/staff/') ? 3 : 2];
   const byCollection: Record<string, string> = { cards: ids.card!, payments: ids.payment!, subscriptions: ids.subscription! };
   if (param === 'id' && collection && byCollection[collection]) return byCollection[collection];
   throw new Error(`${op.method} ${op.path}: no owner's id for {${param}}; add it to the IDOR matrix`);

@@ -105,7 +105,7 @@ export const PAYMENT_STATUSES = ['Pending', 'Complete', 'Failed'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal'] as const;
+export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal', 'Plan Change'] as const;
 export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
 export type PurchaseType = z.infer<typeof purchaseTypeSchema>;
 
@@ -130,10 +130,26 @@ export const paymentSchema = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** "R-000042" once the payment is Complete. */
+  receiptNumber: z.string().nullable(),
+  /** Cents refunded so far, and how the history shows it. */
+  refunded: z.number().int(),
+  refundStatus: z.enum(['Refunded', 'Partially refunded']).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListSchema = z.object({ payments: z.array(paymentSchema) });
+/** Payment history, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page. */
+export const paymentListSchema = z.object({ payments: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export const paymentListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const receiptNumberText = (n: number) => `R-${String(n).padStart(6, '0')}`;
+
+/** How a refunded payment is labelled in history and on its receipt. */
+export const refundStatusOf = (amount: number, refunded: number) =>
+  refunded <= 0 ? null : refunded >= amount ? ('Refunded' as const) : ('Partially refunded' as const);
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
 /** How a payment status is shown (spec §2): complete, failed, or otherwise pending. */
@@ -141,3 +157,64 @@ export function paymentStatusTone(status: string): 'complete' | 'failed' | 'pend
   const s = status.toLowerCase();
   return s === 'complete' ? 'complete' : s === 'failed' ? 'failed' : 'pending';
 }
+
+/** How an upgrade's charge is rounded; shown next to the amount before the customer confirms. */
+export const PRORATION_ROUNDING =
+  'Charged now for the remaining days of this period: the price difference × remaining days ÷ days in the period, rounded to the nearest cent (half a cent up).';
+
+/** One plan a subscription can change to, priced by the server for the moment asked. */
+export const planOptionSchema = z.object({
+  planId: z.string(),
+  title: z.string(),
+  price: z.string(),
+  amount: z.number().int(),
+  recurring: z.string(),
+  /** current: the subscription's plan; upgrade: charged now, effective at once; downgrade: from the next due date. */
+  kind: z.enum(['current', 'upgrade', 'downgrade']),
+  /** The plan's price minus the current plan's, per period, in cents. */
+  priceDifference: z.number().int(),
+  /** Upgrades: the prorated charge before and after the promo code, and the days it covers. */
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  chargeNow: z.number().int(),
+  remainingDays: z.number().int(),
+  periodDays: z.number().int(),
+  /** When the change takes effect: now for an upgrade, the due date for a downgrade. */
+  effectiveAt: z.number().int(),
+  promo: promoResultSchema.nullable(),
+});
+export type PlanOption = z.infer<typeof planOptionSchema>;
+
+export const planOptionsSchema = z.object({ rounding: z.string(), options: z.array(planOptionSchema) });
+export type PlanOptions = z.infer<typeof planOptionsSchema>;
+
+export const planOptionsQuerySchema = z.object({ promoCode: z.string().trim().max(64).optional() });
+
+export const changePlanRequestSchema = z.object({
+  planId: z.string().min(1).max(100),
+  promoCode: z.string().trim().max(64).nullish(),
+});
+export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
+
+/** Pay an overdue renewal now, optionally with another saved card (which then pays the subscription). */
+export const payNowRequestSchema = z.object({ cardId: z.string().min(1).max(100).nullish() });
+
+/** A staff refund of a completed payment: full or partial, with the reason shown on the receipt. */
+export const refundRequestSchema = z.object({
+  amount: z.number().int().min(1),
+  reason: z.string().trim().min(1).max(500),
+  /** Made by the console for one refund attempt: resending it never refunds twice. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _.'),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['Pending', 'Complete', 'Failed']),
+  failureReason: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type Refund = z.infer<typeof refundSchema>;

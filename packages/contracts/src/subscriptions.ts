@@ -19,6 +19,45 @@ export function subscriptionStatusLabel(status: string): string {
 export const reactivationSchema = z.enum(['FREE', 'CHECKOUT']).nullable();
 export type Reactivation = z.infer<typeof reactivationSchema>;
 
+/** A downgrade waiting for the next due date (status ACTIVE_PENDING_UPDATE): "Changes to {plan} on {date}". */
+export const pendingChangeSchema = z.object({
+  serviceId: z.string(),
+  serviceTitle: z.string(),
+  price: z.string(),
+  amount: z.number().int(),
+  recurring: z.string(),
+  effectiveAt: z.number().int(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+/** A failed renewal still being retried: what is owed, why the last attempt failed, and when the next one runs. */
+export const dunningSchema = z.object({
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  nextRetryAt: z.number().int().nullable(),
+});
+export type Dunning = z.infer<typeof dunningSchema>;
+
+/** Why a customer cancels (asked at cancellation, stored, shown to staff). */
+export const CANCEL_REASONS = {
+  too_expensive: 'Too expensive',
+  missing_features: 'Missing features',
+  switched_service: 'Switched to another service',
+  unused: 'Not using it enough',
+  customer_service: 'Customer service',
+  too_complex: 'Too complex',
+  other: 'Other',
+} as const;
+export const cancelReasonSchema = z.enum(Object.keys(CANCEL_REASONS) as [keyof typeof CANCEL_REASONS, ...(keyof typeof CANCEL_REASONS)[]]);
+export type CancelReason = z.infer<typeof cancelReasonSchema>;
+
+export const cancelRequestSchema = z
+  .object({ reason: cancelReasonSchema, comment: z.string().trim().max(1000).optional() })
+  .refine((v) => v.reason !== 'other' || Boolean(v.comment), { message: 'Please tell us why.', path: ['comment'] });
+export type CancelRequest = z.input<typeof cancelRequestSchema>;
+
+export const cancellationSchema = z.object({ reason: cancelReasonSchema.nullable(), comment: z.string().nullable() });
+
 /** A customer's subscription (spec §3 UserSubscriptions); dates are epoch milliseconds, money integer cents. */
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -37,6 +76,10 @@ export const subscriptionSchema = z.object({
   renewalFailures: z.number().int(),
   nextRenewalAttemptAt: z.number().int().nullable(),
   reactivation: reactivationSchema,
+  pendingChange: pendingChangeSchema.nullable(),
+  dunning: dunningSchema.nullable(),
+  /** Cancelled: why, as the customer said; service ends at `dueDate`. */
+  cancellation: cancellationSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -50,3 +93,6 @@ export const SUBSCRIPTION_CONFIRMATIONS = {
   cancel: 'Are you sure you want to cancel this subscription?',
   reactivateFree: 'Your subscription is still within its paid period. Reactivate at no extra charge?',
 } as const;
+
+/** "Changes to Starter on Apr 10, 2026" (the date formatted by the caller). */
+export const pendingChangeText = (plan: string, date: string) => `Changes to ${plan} on ${date}`;

@@ -4,15 +4,23 @@ import {
   cardListSchema,
   cardSchema,
   checkoutRequestSchema,
+  paymentListQuerySchema,
   paymentListSchema,
   paymentSchema,
   paymentsConfigSchema,
   promoRequestSchema,
   promoResultSchema,
   setDefaultCardSchema,
+  changePlanRequestSchema,
+  payNowRequestSchema,
+  planOptionsQuerySchema,
+  planOptionsSchema,
+  refundRequestSchema,
+  refundSchema,
 } from '../billing.ts';
+import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noContent, rawBody } from '../route.ts';
 import { topics } from '../topics.ts';
 
 const tags = ['billing'];
@@ -57,8 +65,9 @@ export const listPayments = defineRoute({
   path: '/api/payments',
   auth: 'user',
   tags,
-  summary: "The user's payments, newest first (spec §3 UserPayments)",
-  responses: { 200: paymentListSchema, 401: errorBodySchema },
+  summary: "The user's payments, newest first, 25 a page (spec §3 UserPayments)",
+  query: paymentListQuerySchema,
+  responses: { 200: paymentListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.payments,
 });
 
@@ -71,6 +80,16 @@ export const getPayment = defineRoute({
   params: idParams,
   responses: { 200: paymentSchema, ...errors },
   topic: topics.payments,
+});
+
+export const getReceipt = defineRoute({
+  method: 'GET',
+  path: '/api/payments/:id/receipt',
+  auth: 'user',
+  tags,
+  summary: 'The receipt of a completed payment as a PDF (the same bytes every time)',
+  params: idParams,
+  responses: { 200: rawBody, ...errors, 409: errorBodySchema },
 });
 
 export const listCards = defineRoute({
@@ -127,6 +146,90 @@ export const setDefaultCard = defineRoute({
   topic: topics.cards,
 });
 
+export const getPlanOptions = defineRoute({
+  method: 'GET',
+  path: '/api/subscriptions/:id/plan-options',
+  auth: 'user',
+  tags,
+  summary: 'The visible plans a subscription can change to, with the price difference and the prorated charge now',
+  params: idParams,
+  query: planOptionsQuerySchema,
+  responses: { 200: planOptionsSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const changePlanResultSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema.nullable() });
+
+export const changePlan = defineRoute({
+  method: 'POST',
+  path: '/api/subscriptions/:id/change-plan',
+  auth: 'user',
+  tags,
+  summary: 'Change plan: an upgrade is charged now (prorated) and applies at once; a downgrade waits for the due date',
+  description:
+    'One change at a time. An upgrade answers its Plan Change payment (watch GET /api/payments/:id); sending the same change again answers the same payment and never charges twice.',
+  params: idParams,
+  body: changePlanRequestSchema,
+  responses: { 200: changePlanResultSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const undoPlanChange = defineRoute({
+  method: 'DELETE',
+  path: '/api/subscriptions/:id/pending-change',
+  auth: 'user',
+  tags,
+  summary: 'Undo a downgrade scheduled for the next due date',
+  params: idParams,
+  responses: { 200: subscriptionSchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
+});
+
+export const payNow = defineRoute({
+  method: 'POST',
+  path: '/api/subscriptions/:id/pay-now',
+  auth: 'user',
+  tags,
+  summary: 'Pay an overdue renewal now (cancels the pending retries once paid); idempotent while one is in flight',
+  params: idParams,
+  body: payNowRequestSchema,
+  responses: { 202: paymentSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.payments,
+});
+
+export const refundPaymentResultSchema = z.object({ refund: refundSchema, payment: paymentSchema });
+
+export const refundPayment = defineRoute({
+  method: 'POST',
+  path: '/api/staff/payments/:id/refunds',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "Refund all or part of a customer's completed payment through Square, with a reason",
+  description:
+    'Refunding more than what is left of the payment is refused (REFUND_TOO_LARGE). The same idempotencyKey again answers the same refund.',
+  params: idParams,
+  body: refundRequestSchema,
+  responses: { 200: refundPaymentResultSchema, 400: errorBodySchema, ...errors, 403: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema },
+  topic: topics.payments,
+});
+
+export const staffCustomerBillingSchema = z.object({
+  subscriptions: z.array(subscriptionSchema),
+  /** Newest first, the latest 100, with what was refunded of each. */
+  payments: z.array(paymentSchema),
+});
+
+export const getStaffCustomerBilling = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/billing',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "A customer's subscriptions (with cancellation reasons) and payments (with refunds), for staff",
+  params: z.object({ userId: z.string().min(1).max(100) }),
+  responses: { 200: staffCustomerBillingSchema, 401: errorBodySchema, 403: errorBodySchema },
+  topic: topics.payments,
+});
+
 /** What an operator's sweep run did, and the server's time after it. */
 export const sweepResultSchema = z.object({
   now: z.number().int(),
@@ -164,6 +267,7 @@ export const billingRoutes = {
   startCheckout,
   listPayments,
   getPayment,
+  getReceipt,
   listCards,
   addCard,
   getCard,
@@ -171,4 +275,10 @@ export const billingRoutes = {
   setDefaultCard,
   runBillingSweeps,
   advanceBillingClock,
+  getPlanOptions,
+  changePlan,
+  undoPlanChange,
+  payNow,
+  refundPayment,
+  getStaffCustomerBilling,
 };

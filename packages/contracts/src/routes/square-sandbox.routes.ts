@@ -21,6 +21,9 @@ export const disableSquareCard = defineRoute({ ...sandbox, method: 'POST', path:
 export const createSquarePayment = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/payments`, summary: 'CreatePayment' });
 export const getSquarePayment = defineRoute({ ...sandbox, method: 'GET', path: `${base}/v2/payments/:id`, summary: 'GetPayment' });
 
+export const refundSquarePayment = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/refunds`, summary: 'RefundPayment' });
+export const getSquareRefund = defineRoute({ ...sandbox, method: 'GET', path: `${base}/v2/refunds/:id`, summary: 'GetPaymentRefund' });
+
 export const squareSandboxRoutes = {
   tokenizeCard,
   createSquareCustomer,
@@ -29,4 +32,6 @@ export const squareSandboxRoutes = {
   disableSquareCard,
   createSquarePayment,
   getSquarePayment,
+  refundSquarePayment,
+  getSquareRefund,
 };

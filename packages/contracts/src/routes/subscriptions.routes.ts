@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-import { subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
+import { cancelRequestSchema, subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
 import { topics } from '../topics.ts';
 
 const tags = ['subscriptions'];
@@ -35,8 +35,10 @@ export const cancelSubscription = defineRoute({
   auth: 'user',
   tags,
   summary: 'Cancel an active subscription (spec §7 cancelSubscription); the paid period is kept',
+  description: 'The body gives the reason (and a comment, required for "other"); it is stored and shown to staff.',
   params,
-  responses: { 200: subscriptionSchema, ...errors, 409: errorBodySchema },
+  body: cancelRequestSchema.nullish(),
+  responses: { 200: subscriptionSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
   topic: topics.subscriptions,
 });
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutInput, Payment, PaymentsConfig, PromoResult } from '@portal/contracts/billing';
+import type { CheckoutInput, Payment, PaymentList, PaymentsConfig, PromoResult } from '@portal/contracts/billing';
 import { tokenizeCard as tokenizeCardRoute } from '@portal/contracts/routes';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
@@ -10,12 +10,12 @@ import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts'
 import { assertPlanNotHeld, findSubscription, lockUserPurchases, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
 import { CARD_NOT_FOUND } from './cards-service.ts';
-import { findPayment, findPaymentByKey, insertPayment, listPayments } from './payments-repository.ts';
+import { findPayment, findPaymentByKey, insertPayment, listPayments, refundedTotals } from './payments-repository.ts';
 import { findPlan, findPlanForSale, type PricedPlan } from '../plans/index.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
-import type { CardRow } from './schema.ts';
-import { isUsableCard, toPayment } from './views.ts';
+import type { CardRow, PaymentRow } from './schema.ts';
+import { isUsableCard, toPayment, payerFields } from './views.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
@@ -123,13 +123,7 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
       amount,
       promoCode: deal ? deal.promoCode : null,
       appliedDeal: deal,
-      cardId: card?.id ?? null,
-      cardSquareId: card?.squareCardId ?? null,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      customerId: customer?.squareCustomerId ?? null,
-      customerName: user.name,
-      customerEmail: user.email,
+      ...payerFields(card, customer?.squareCustomerId, user),
       subscriptionId,
       createdAt: now,
       updatedAt: now,
@@ -161,12 +155,30 @@ export async function quotePromo(app: FastifyInstance, planId: string, promoCode
   return (await evaluatePromo(app.db, promoCode, plan, app.clock())).result;
 }
 
-export async function paymentsOf(app: FastifyInstance, userId: string): Promise<Payment[]> {
-  return (await listPayments(app.db, userId)).map(toPayment);
+const encodeCursor = (row: PaymentRow) => Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [ms, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const id = rest.join(':');
+  if (!ms || !/^\d{1,15}$/.test(ms) || !id) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
+  return { createdAt: new Date(Number(ms)), id };
+}
+
+/** Payments with what has been refunded of each. */
+export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]> {
+  const totals = await refundedTotals(db, rows.map((r) => r.id));
+  return rows.map((r) => toPayment(r, totals.get(r.id) ?? 0));
+}
+
+/** One page of payment history, newest first; `nextCursor` is null on the last page. */
+export async function paymentsOf(app: FastifyInstance, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<PaymentList> {
+  const rows = await listPayments(app.db, userId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
+  const page = rows.slice(0, query.limit);
+  return { payments: await withRefunds(app.db, page), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
 }
 
 export async function paymentOf(app: FastifyInstance, userId: string, id: string): Promise<Payment> {
   const row = await findPayment(app.db, userId, id);
   if (!row) throw notFound('Payment not found.');
-  return toPayment(row);
+  return (await withRefunds(app.db, [row]))[0]!;
 }

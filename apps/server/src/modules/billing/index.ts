@@ -3,3 +3,4 @@ export { billingRoutes } from './routes.ts';
 export { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
 export { cardExpirySweep, runCardExpirySweep } from './card-expiry.ts';
 export { cards, payments } from './schema.ts';
+export { receiptPdf, type Receipt } from './receipts.ts';

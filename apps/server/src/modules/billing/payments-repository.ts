@@ -1,10 +1,42 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { LEASE_MS } from './cards-repository.ts';
-import { payments, type NewPaymentRow, type PaymentRow } from './schema.ts';
+import { billingCounters, payments, refunds, type NewPaymentRow, type PaymentRow } from './schema.ts';
 
-export async function listPayments(db: Db, userId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
+/** A page of the user's payments, newest first, after the keyset (created_at, id) of the last row seen. */
+export async function listPayments(db: Db, userId: string, limit: number, after?: { createdAt: Date; id: string }): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        after ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+/** Cents refunded (completed refunds) per payment. */
+export async function refundedTotals(db: Db, paymentIds: string[]): Promise<Map<string, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, total: sum(refunds.amount) })
+    .from(refunds)
+    .where(and(inArray(refunds.paymentId, paymentIds), eq(refunds.status, 'Complete')))
+    .groupBy(refunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, Number(r.total ?? 0)]));
+}
+
+/** The next receipt number, under the counter row's lock until the completing transaction ends (no gaps, no reuse). */
+export async function nextReceiptNumber(tx: Db): Promise<number> {
+  const [row] = await tx
+    .update(billingCounters)
+    .set({ value: sql`${billingCounters.value} + 1` })
+    .where(eq(billingCounters.name, 'receipt'))
+    .returning({ value: billingCounters.value });
+  return row!.value;
 }
 
 export async function findPayment(db: Db, userId: string, id: string): Promise<PaymentRow | undefined> {
@@ -14,6 +46,12 @@ export async function findPayment(db: Db, userId: string, id: string): Promise<P
 
 export async function findPaymentByKey(db: Db, userId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** A payment by id whoever it belongs to (staff, e-mail attachments). */
+export async function findAnyPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row;
 }
 
@@ -58,4 +96,38 @@ export async function claimStalePayments(db: Db, now: Date, olderThanMs: number,
     for (const { id } of stale) claimed.push(await updatePayment(tx, id, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
     return claimed;
   });
+}
+
+/** Failed plan changes of a subscription to a plan: each retry after one is a new attempt with its own key. */
+export async function countFailedChanges(db: Db, subscriptionId: string, serviceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.serviceId, serviceId), eq(payments.purchaseType, 'Plan Change'), eq(payments.status, 'Failed')));
+  return Number(row?.n ?? 0);
+}
+
+/** The subscription's payment still Pending, if any (renewal, plan change, reactivation). */
+export async function findPendingPaymentOf(db: Db, subscriptionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.status, 'Pending'))).limit(1);
+  return row;
+}
+
+/** The completed upgrade of a subscription to a plan in the period ending at `periodEnd` (a late retry answers it). */
+export async function findCompletedChange(db: Db, subscriptionId: string, serviceId: string, periodEnd: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subscriptionId, subscriptionId),
+        eq(payments.serviceId, serviceId),
+        eq(payments.purchaseType, 'Plan Change'),
+        eq(payments.status, 'Complete'),
+        eq(payments.periodEnd, periodEnd),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
-import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from '../subscriptions/index.ts';
-import { claimPayment, lockPayment, updatePayment } from './payments-repository.ts';
+import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, upgradePaid, type PaidPlan } from '../subscriptions/index.ts';
+import { claimPayment, lockPayment, nextReceiptNumber, updatePayment } from './payments-repository.ts';
 import { mailSettledPayment } from './payment-mails.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';
@@ -41,7 +41,8 @@ const paidPlan = (p: PaymentRow): PaidPlan => ({
   serviceId: p.serviceId,
   serviceTitle: p.serviceTitle,
   price: p.price,
-  amount: p.subtotal,
+  // A plan change's subtotal is the prorated charge; the plan's price per period is kept beside it.
+  amount: p.planAmount ?? p.subtotal,
   recurring: p.recurring,
   cardId: p.cardId,
   cardBrand: p.cardBrand,
@@ -59,11 +60,15 @@ async function finalizePayment(app: FastifyInstance, id: string, result: ChargeR
       if (p.purchaseType === 'New Subscription') subscriptionId = await startSubscription(tx, paidPlan(p), now);
       else if (p.purchaseType === 'Reactivation' && subscriptionId) await reactivatePaid(tx, subscriptionId, paidPlan(p), now);
       else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
+      else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
       if (p.promoCode) await redeemPromo(tx, p.promoCode);
-      await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, leaseUntil: null, updatedAt: now });
+      const receiptNumber = await nextReceiptNumber(tx);
+      await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, receiptNumber, leaseUntil: null, updatedAt: now });
     } else {
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
-      if (p.purchaseType === 'Renewal' && subscriptionId) await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now);
+      if (p.purchaseType === 'Renewal' && subscriptionId) {
+        await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now, result.reason);
+      }
     }
     await mailSettledPayment(app, tx, (await lockPayment(tx, id))!);
     const audience = { userId: p.userId };

@@ -1,25 +1,31 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
+import { renewalAmountOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import type { PaymentRow } from './schema.ts';
+import { payerFields } from './views.ts';
 
 /**
  * One renewal payment for a subscription whose due date has passed, claimed at once (leased) by this worker.
  * Idempotency key and uniqueness are per subscription, period and attempt: a second instance inserting the same
  * renewal hits the unique indexes and inserts nothing.
  */
-async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Date): Promise<PaymentRow | undefined> {
-  const card = await findUsableCard(tx, sub.userId, sub.cardId);
+export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Date, cardId = sub.cardId): Promise<PaymentRow | undefined> {
+  const card = await findUsableCard(tx, sub.userId, cardId);
   const customer = await findCustomer(tx, sub.userId);
   const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sub.userId));
   const attempt = sub.renewalFailures + 1;
   const key = `renewal-${sub.id}-${sub.dueDate.getTime()}-${attempt}`;
+  // A downgrade scheduled for this due date: the renewal pays for the new plan, and completing it applies the plan.
+  const plan = sub.pendingServiceId
+    ? { serviceId: sub.pendingServiceId, serviceTitle: sub.pendingServiceTitle ?? sub.serviceTitle, price: sub.pendingPrice ?? sub.price, recurring: sub.pendingRecurring ?? sub.recurring }
+    : { serviceId: sub.serviceId, serviceTitle: sub.serviceTitle, price: sub.price, recurring: sub.recurring };
+  const amount = renewalAmountOf(sub);
   return insertPayment(tx, {
     id: crypto.randomUUID(),
     userId: sub.userId,
@@ -27,20 +33,11 @@ async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Date): Pr
     requestHash: key,
     status: 'Pending',
     purchaseType: 'Renewal',
-    serviceId: sub.serviceId,
-    serviceTitle: sub.serviceTitle,
-    price: sub.price,
-    recurring: sub.recurring,
-    subtotal: sub.amount,
+    ...plan,
+    subtotal: amount,
     discount: 0,
-    amount: sub.amount,
-    cardId: card?.id ?? null,
-    cardSquareId: card?.squareCardId ?? null,
-    cardBrand: card?.brand ?? null,
-    cardLast4: card?.last4 ?? null,
-    customerId: customer?.squareCustomerId ?? null,
-    customerName: user?.name ?? null,
-    customerEmail: user?.email ?? null,
+    amount,
+    ...payerFields(card, customer?.squareCustomerId, user),
     subscriptionId: sub.id,
     renewalPeriod: sub.dueDate,
     attempt,
@@ -52,7 +49,8 @@ async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Date): Pr
 
 /**
  * Charges every active subscription whose due date (or next retry) has passed. Subscriptions are claimed with
- * FOR UPDATE SKIP LOCKED, so instances sweeping together split the work; cancelled ones are never charged.
+ * FOR UPDATE SKIP LOCKED, so instances sweeping together split the work; cancelled ones are never charged, nor
+ * those with a payment in flight (an upgrade being charged, a "pay now", a renewal another worker holds).
  * Returns the renewal payments it processed.
  */
 export async function runRenewalSweep(app: FastifyInstance, limit = 25): Promise<string[]> {
@@ -66,6 +64,7 @@ export async function runRenewalSweep(app: FastifyInstance, limit = 25): Promise
           inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
           lte(subscriptions.dueDate, now),
           or(isNull(subscriptions.nextRenewalAttemptAt), lte(subscriptions.nextRenewalAttemptAt, now)),
+          sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.subscription_id = ${subscriptions.id} AND p.status = 'Pending')`,
         ),
       )
       .orderBy(subscriptions.dueDate)

@@ -10,6 +10,11 @@ import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runPendingSweep } from './sweeps.ts';
 import { firstAnswer } from './views.ts';
+import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
+import { payNow } from './pay-now.ts';
+import { receiptOf } from './receipts.ts';
+import { refundPayment } from './refunds.ts';
+import { subscriptionsOf } from '../subscriptions/index.ts';
 
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
@@ -56,8 +61,32 @@ export const billingRoutes = fp(
       },
       { config: perSession(30) },
     );
-    registerRoute(app, route.listPayments, async (request) => ({ payments: await paymentsOf(app, request.user.id) }));
+    registerRoute(app, route.listPayments, async (request) => paymentsOf(app, request.user.id, request.query));
+    registerRoute(app, route.getReceipt, async (request, reply) => {
+      const receipt = await receiptOf(app, request.user.id, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(receipt.pdf);
+    });
     registerRoute(app, route.getPayment, async (request) => paymentOf(app, request.user.id, request.params.id));
+
+    registerRoute(app, route.getPlanOptions, async (request) => planOptionsOf(app, request.user.id, request.params.id, request.query.promoCode));
+    registerRoute(app, route.changePlan, async (request) => changePlan(app, request.user, request.params.id, request.body), { config: perSession(60) });
+    registerRoute(app, route.undoPlanChange, async (request) => undoPlanChange(app, request.user.id, request.params.id));
+    registerRoute(
+      app,
+      route.payNow,
+      async (request, reply) => reply.code(202).send(await payNow(app, request.user.id, request.params.id, request.body.cardId)),
+      { config: perSession(60) },
+    );
+
+    registerRoute(app, route.getStaffCustomerBilling, async (request) => ({
+      subscriptions: await subscriptionsOf(app, request.params.userId),
+      payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
+    }));
+    registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
     if (advanceClock) {

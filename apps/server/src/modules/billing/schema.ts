@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PromoResult } from '@portal/contracts/billing';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
@@ -44,7 +44,7 @@ export const payments = pgTable('payments', {
   idempotencyKey: text('idempotency_key').notNull(),
   requestHash: text('request_hash').notNull(),
   status: text('status', { enum: ['Pending', 'Complete', 'Failed'] }).notNull(),
-  purchaseType: text('purchase_type', { enum: ['New Subscription', 'Reactivation', 'Renewal'] }).notNull(),
+  purchaseType: text('purchase_type', { enum: ['New Subscription', 'Reactivation', 'Renewal', 'Plan Change'] }).notNull(),
   serviceId: text('service_id').notNull(),
   serviceTitle: text('service_title').notNull(),
   price: text('price').notNull(),
@@ -64,6 +64,12 @@ export const payments = pgTable('payments', {
   subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   renewalPeriod: stamp('renewal_period'),
   attempt: integer('attempt').notNull().default(1),
+  /** Plan changes: the due date the upgrade charge covers up to. */
+  periodEnd: stamp('period_end'),
+  /** Plan changes: the new plan's price per period in cents (subtotal/amount are the prorated charge). */
+  planAmount: integer('plan_amount'),
+  /** Given when the payment completes (sequential, never reused). */
+  receiptNumber: integer('receipt_number'),
   squarePaymentId: text('square_payment_id'),
   failureReason: text('failure_reason'),
   leaseUntil: stamp('lease_until'),
@@ -72,3 +78,26 @@ export const payments = pgTable('payments', {
 });
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+
+export const billingCounters = pgTable('billing_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+export const refunds = pgTable('refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['Pending', 'Complete', 'Failed'] }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  squareRefundId: text('square_refund_id'),
+  failureReason: text('failure_reason'),
+  staffId: text('staff_id'),
+  createdAt: stamp('created_at').notNull(),
+  updatedAt: stamp('updated_at').notNull(),
+});
+export type RefundRow = typeof refunds.$inferSelect;

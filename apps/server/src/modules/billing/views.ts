@@ -1,4 +1,4 @@
-import type { Card, Payment } from '@portal/contracts/billing';
+import { receiptNumberText, refundStatusOf, type Card, type Payment } from '@portal/contracts/billing';
 import type { CardRow, PaymentRow } from './schema.ts';
 
 /** Only Complete cards with a real Square card id (not a `cnon:` token) may be charged (spec §4). */
@@ -17,7 +17,7 @@ export const toCard = (row: CardRow): Card => ({
   createdAt: row.createdAt.getTime(),
 });
 
-export const toPayment = (row: PaymentRow): Payment => ({
+export const toPayment = (row: PaymentRow, refunded = 0): Payment => ({
   id: row.id,
   status: row.status,
   purchaseType: row.purchaseType,
@@ -37,6 +37,9 @@ export const toPayment = (row: PaymentRow): Payment => ({
   failureReason: row.failureReason,
   createdAt: row.createdAt.getTime(),
   updatedAt: row.updatedAt.getTime(),
+  receiptNumber: row.receiptNumber === null ? null : receiptNumberText(row.receiptNumber),
+  refunded,
+  refundStatus: refundStatusOf(row.amount, refunded),
 });
 
 /**
@@ -49,4 +52,22 @@ export const firstAnswer = (payment: Payment): Payment => ({
   subscriptionId: payment.purchaseType === 'New Subscription' ? null : payment.subscriptionId,
   failureReason: null,
   updatedAt: payment.createdAt,
+  receiptNumber: null,
+  refunded: 0,
+  refundStatus: null,
+});
+
+/** Who pays and with which card, as a payment row stores them (spec §3 Payments: CardSId, CardBrand, Customer...). */
+export const payerFields = (
+  card: Pick<CardRow, 'id' | 'squareCardId' | 'brand' | 'last4'> | null | undefined,
+  squareCustomerId: string | null | undefined,
+  person: { name: string | null; email: string | null } | null | undefined,
+) => ({
+  cardId: card?.id ?? null,
+  cardSquareId: card?.squareCardId ?? null,
+  cardBrand: card?.brand ?? null,
+  cardLast4: card?.last4 ?? null,
+  customerId: squareCustomerId ?? null,
+  customerName: person?.name ?? null,
+  customerEmail: person?.email ?? null,
 });

@@ -3,5 +3,5 @@
  * billing prices purchases with `findPlan`/`findPlanForSale`.
  */
 export { planRoutes } from './routes.ts';
-export { findPlan, findPlanForSale, type PricedPlan } from './repository.ts';
+export { findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
 export { services } from './schema.ts';

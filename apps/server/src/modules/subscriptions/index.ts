@@ -3,9 +3,19 @@
  * paid reactivation, renewal). Other modules use only what this file exports; their SQL may join the tables.
  */
 export { subscriptionRoutes } from './routes.ts';
-export { SUBSCRIPTION_NOT_FOUND } from './service.ts';
-export { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, type PaidPlan } from './lifecycle.ts';
-export { findSubscription, hasActiveSubscription, lockUserPurchases } from './repository.ts';
+export { SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
+export {
+  dropPendingChange,
+  reactivatePaid,
+  recordRenewalFailure,
+  renewPaid,
+  scheduleDowngrade,
+  startSubscription,
+  upgradePaid,
+  type PaidPlan,
+} from './lifecycle.ts';
+export { addPeriod, periodStartOf } from './periods.ts';
+export { findSubscription, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
-export { reactivationOf } from './views.ts';
+export { isActive, reactivationOf, renewalAmountOf, toSubscription } from './views.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';

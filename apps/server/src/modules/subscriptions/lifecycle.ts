@@ -50,6 +50,8 @@ export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan
     recurring: p.recurring,
     dueDate: addPeriod(now, p.recurring),
     cancelledAt: null,
+    cancelReason: null,
+    cancelComment: null,
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
     ...cardOf(p),
@@ -57,17 +59,64 @@ export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan
   });
 }
 
-/** A paid renewal: the due date moves one period on from the one paid for. */
+const NO_PENDING_CHANGE = {
+  pendingServiceId: null,
+  pendingServiceTitle: null,
+  pendingPrice: null,
+  pendingAmount: null,
+  pendingRecurring: null,
+} as const;
+
+const planFields = (p: Pick<PaidPlan, 'serviceId' | 'serviceTitle' | 'price' | 'amount' | 'recurring'>) => ({
+  serviceId: p.serviceId,
+  serviceTitle: p.serviceTitle,
+  price: p.price,
+  amount: p.amount,
+  recurring: p.recurring,
+});
+
+/**
+ * A paid renewal: the due date moves one period on from the one paid for, and the retries stop. A renewal that paid
+ * for the plan of a scheduled downgrade applies it (ACTIVE again, on the new plan).
+ */
 export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p: PaidPlan, now: Date): Promise<void> {
   const sub = await findSubscription(tx, p.userId, subscriptionId, true);
   if (!sub || sub.dueDate.getTime() !== period.getTime()) return;
+  const downgrade = sub.pendingServiceId !== null && sub.pendingServiceId === p.serviceId && p.serviceId !== sub.serviceId;
   await updateSubscription(tx, sub.id, {
-    dueDate: addPeriod(period, sub.recurring),
+    dueDate: addPeriod(period, downgrade ? p.recurring : sub.recurring),
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
+    renewalFailureReason: null,
+    ...(downgrade ? { ...planFields(p), ...NO_PENDING_CHANGE, status: 'ACTIVE' } : {}),
     ...cardOf(p),
     updatedAt: now,
   });
+}
+
+/** A paid upgrade: the subscription is on the new plan at once; the due date stays (the charge covered the rest). */
+export async function upgradePaid(tx: Db, subscriptionId: string, p: PaidPlan, now: Date): Promise<void> {
+  const sub = await findSubscription(tx, p.userId, subscriptionId, true);
+  if (!sub || !isActive(sub)) return;
+  await updateSubscription(tx, sub.id, { ...planFields(p), ...NO_PENDING_CHANGE, status: 'ACTIVE', ...cardOf(p), updatedAt: now });
+}
+
+/** A downgrade: ACTIVE_PENDING_UPDATE until the next due date, when the renewal charges and applies the new plan. */
+export async function scheduleDowngrade(tx: Db, subscriptionId: string, plan: Omit<PaidPlan, 'cardId' | 'cardBrand' | 'cardLast4'>, now: Date) {
+  return updateSubscription(tx, subscriptionId, {
+    status: 'ACTIVE_PENDING_UPDATE',
+    pendingServiceId: plan.serviceId,
+    pendingServiceTitle: plan.serviceTitle,
+    pendingPrice: plan.price,
+    pendingAmount: plan.amount,
+    pendingRecurring: plan.recurring,
+    updatedAt: now,
+  });
+}
+
+/** Undoes a scheduled downgrade (and is how a cancellation drops one). */
+export async function dropPendingChange(tx: Db, subscriptionId: string, now: Date) {
+  return updateSubscription(tx, subscriptionId, { status: 'ACTIVE', ...NO_PENDING_CHANGE, updatedAt: now });
 }
 
 /**
@@ -75,7 +124,14 @@ export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p:
  * the failure before it so that a late sweep never bunches the retries together; after the last retry fails,
  * INACTIVE_NONPAYMENT. A subscription cancelled meanwhile simply stays cancelled.
  */
-export async function recordRenewalFailure(tx: Db, subscriptionId: string, userId: string, retryDays: number[], now: Date): Promise<void> {
+export async function recordRenewalFailure(
+  tx: Db,
+  subscriptionId: string,
+  userId: string,
+  retryDays: number[],
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
   const sub = await findSubscription(tx, userId, subscriptionId, true);
   if (!sub || !isActive(sub)) return;
   const failures = sub.renewalFailures + 1;
@@ -84,7 +140,12 @@ export async function recordRenewalFailure(tx: Db, subscriptionId: string, userI
     tx,
     sub.id,
     nextDay === undefined
-      ? { status: 'INACTIVE_NONPAYMENT', renewalFailures: failures, nextRenewalAttemptAt: null, updatedAt: now }
-      : { renewalFailures: failures, nextRenewalAttemptAt: addDays(now, nextDay - (retryDays[failures - 2] ?? 0)), updatedAt: now },
+      ? { status: 'INACTIVE_NONPAYMENT', ...NO_PENDING_CHANGE, renewalFailures: failures, renewalFailureReason: reason, nextRenewalAttemptAt: null, updatedAt: now }
+      : {
+          renewalFailures: failures,
+          renewalFailureReason: reason,
+          nextRenewalAttemptAt: addDays(now, nextDay - (retryDays[failures - 2] ?? 0)),
+          updatedAt: now,
+        },
   );
 }

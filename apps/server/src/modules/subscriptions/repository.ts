@@ -41,6 +41,12 @@ export async function findPendingPurchaseOfPlan(db: Db, userId: string, serviceI
   return row && { id: row.id, subscriptionId: row.subscription_id };
 }
 
+/** Is a payment (renewal, plan change, reactivation) of the subscription still Pending? Read by name, as above. */
+export async function hasPaymentInFlight(db: Db, subscriptionId: string): Promise<boolean> {
+  const rows = await db.execute<{ id: string }>(sql`SELECT id FROM payments WHERE subscription_id = ${subscriptionId} AND status = 'Pending' LIMIT 1`);
+  return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: string }[] }).rows).length > 0;
+}
+
 /** An active subscription of the user to the plan, other than `exceptId`. */
 export async function findActiveSubscriptionOfPlan(db: Db, userId: string, serviceId: string, exceptId: string | null): Promise<SubscriptionRow | undefined> {
   const [row] = await db

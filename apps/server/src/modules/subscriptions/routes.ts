@@ -6,7 +6,7 @@ import { cancelSubscription, reactivateSubscription, subscriptionOf, subscriptio
 export async function subscriptionRoutes(app: FastifyInstance) {
   registerRoute(app, route.listSubscriptions, async (request) => ({ subscriptions: await subscriptionsOf(app, request.user.id) }));
   registerRoute(app, route.getSubscription, async (request) => subscriptionOf(app, request.user.id, request.params.id));
-  registerRoute(app, route.cancelSubscription, async (request) => cancelSubscription(app, request.user.id, request.params.id));
+  registerRoute(app, route.cancelSubscription, async (request) => cancelSubscription(app, request.user.id, request.params.id, request.body ?? undefined));
   registerRoute(app, route.reactivateSubscription, async (request) =>
     reactivateSubscription(app, request.user.id, request.params.id),
   );

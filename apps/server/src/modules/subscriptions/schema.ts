@@ -25,6 +25,15 @@ export const subscriptions = pgTable('subscriptions', {
   cancelledAt: stamp('cancelled_at'),
   renewalFailures: integer('renewal_failures').notNull().default(0),
   nextRenewalAttemptAt: stamp('next_renewal_attempt_at'),
+  // 0110_billing_selfserve.sql: a downgrade waiting for the due date, and the last renewal failure's reason.
+  pendingServiceId: text('pending_service_id'),
+  pendingServiceTitle: text('pending_service_title'),
+  pendingPrice: text('pending_price'),
+  pendingAmount: integer('pending_amount'),
+  pendingRecurring: text('pending_recurring'),
+  renewalFailureReason: text('renewal_failure_reason'),
+  cancelReason: text('cancel_reason'),
+  cancelComment: text('cancel_comment'),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -21,13 +21,25 @@ export async function subscriptionOf(app: FastifyInstance, userId: string, id: s
 }
 
 /** Cancels an active subscription (spec §4). The paid period is kept: nothing renews, the due date stays. */
-export async function cancelSubscription(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+export async function cancelSubscription(app: FastifyInstance, userId: string, id: string, why?: { reason: string; comment?: string | undefined }): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await findSubscription(tx, userId, id, true);
     if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
     if (!isActive(row)) throw conflict('NOT_ACTIVE', 'Only an active subscription can be cancelled.');
-    const updated = await updateSubscription(tx, id, { status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now });
+    const updated = await updateSubscription(tx, id, {
+      status: 'CANCELLED',
+      cancelledAt: now,
+      nextRenewalAttemptAt: null,
+      pendingServiceId: null,
+      pendingServiceTitle: null,
+      pendingPrice: null,
+      pendingAmount: null,
+      pendingRecurring: null,
+      cancelReason: why?.reason ?? null,
+      cancelComment: why?.comment || null,
+      updatedAt: now,
+    });
     await sendSubscriptionChange(app, tx, updated, 'cancelled');
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);
@@ -48,7 +60,7 @@ export async function reactivateSubscription(app: FastifyInstance, userId: strin
       throw conflict('PAYMENT_REQUIRED', "This subscription's paid period has ended. Please reactivate it through checkout.");
     }
     await assertPlanNotHeld(tx, userId, row.serviceId, id);
-    const updated = await updateSubscription(tx, id, { status: 'ACTIVE', cancelledAt: null, updatedAt: now });
+    const updated = await updateSubscription(tx, id, { status: 'ACTIVE', cancelledAt: null, cancelReason: null, cancelComment: null, updatedAt: now });
     await sendSubscriptionChange(app, tx, updated, 'reactivated');
     await publishChange(tx, { topic: `subscriptions:${id}`, audience: { userId } });
     return toSubscription(updated, now);

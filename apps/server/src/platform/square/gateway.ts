@@ -21,6 +21,7 @@ export interface Refusal {
 
 export type CardResult = { ok: true; card: SavedCard } | Refusal;
 export type ChargeResult = { ok: true; squarePaymentId: string } | (Refusal & { squarePaymentId: string | null });
+export type RefundResult = { ok: true; squareRefundId: string; status: string } | Refusal;
 
 /**
  * What billing needs from Square. Every write carries an idempotency key, so a retry after a crash or a timeout
@@ -40,6 +41,8 @@ export interface SquareGateway {
     note: string;
   }): Promise<ChargeResult>;
   getPayment(paymentId: string): Promise<{ id: string; status: string; amountCents: number; referenceId: string | null }>;
+  /** Refunds part or all of a payment (Square's Refunds API, POST /v2/refunds). */
+  refundPayment(input: { idempotencyKey: string; squarePaymentId: string; amountCents: number; reason: string }): Promise<RefundResult>;
 }
 
 /** Is this a refusal (4xx other than rate limiting and timeouts), rather than a fault worth retrying? */
@@ -127,6 +130,23 @@ export function createSquareGateway(app: FastifyInstance): SquareGateway {
         if (!isRefusal(error)) throw error;
         const body = error.body as { payment?: { id?: string } } | undefined;
         return { ...refusal(error), squarePaymentId: body?.payment?.id ?? null };
+      }
+    },
+
+    async refundPayment({ idempotencyKey, squarePaymentId, amountCents, reason }) {
+      try {
+        const { refund } = await client.refunds.refundPayment({
+          idempotencyKey,
+          paymentId: squarePaymentId,
+          amountMoney: { amount: BigInt(amountCents), currency: 'USD' },
+          reason: reason.slice(0, 192),
+        });
+        if (!refund?.id) throw new Error('Square answered without a refund id.');
+        if (refund.status === 'REJECTED' || refund.status === 'FAILED') return { ok: false, code: refund.status, reason: 'The refund was declined.' };
+        return { ok: true, squareRefundId: refund.id, status: refund.status ?? 'PENDING' };
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        return refusal(error);
       }
     },
 

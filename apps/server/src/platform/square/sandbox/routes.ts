@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { SQUARE_SANDBOX_BASE_PATH } from '@portal/contracts/routes/square-sandbox.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { squareSandboxRoutes as route } from '@portal/contracts/routes';
 import { LOCAL_SQUARE } from '../local.ts';
 import { authorized, errorAnswer, idempotent, parseBody, send, squareId, UNAUTHORIZED, type Answer } from './http.ts';
-import { sandboxCards, sandboxCustomers, sandboxNonces, sandboxPayments } from './schema.ts';
+import { sandboxCards, sandboxCustomers, sandboxNonces, sandboxPayments, sandboxRefunds } from './schema.ts';
 import { isAnswer, resolveCardOnFile, resolveNonce } from './sources.ts';
 import { CARD_ERRORS, PAYMENT_ERRORS } from './test-values.ts';
 import { tokenizerRoute } from './tokenizer.ts';
@@ -33,6 +34,13 @@ const paymentBody = z.object({
   note: z.string().max(500).optional(),
 });
 
+const refundBody = z.object({
+  idempotency_key: key,
+  payment_id: z.string().min(1),
+  amount_money: z.object({ amount: z.number().int().min(1, 'amount_money.amount must be at least 1'), currency: z.string().length(3) }),
+  reason: z.string().max(192).optional(),
+});
+
 const notFound = (what: string) => errorAnswer(404, { category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `${what} not found.` });
 
 /**
@@ -45,6 +53,15 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
   const guarded = (handler: (request: FastifyRequest) => Promise<Answer>) => async (request: FastifyRequest, reply: Parameters<typeof send>[0]) =>
     send(reply, authorized(request) ? await handler(request) : UNAUTHORIZED);
   const now = () => app.clock();
+
+  // Requests the sandbox cannot read (malformed JSON, another content type) are answered in Square's errors[] shape.
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) return send(reply, errorAnswer(500, { category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'An internal error has occurred.' }));
+    const code = status === 415 ? 'INVALID_CONTENT_TYPE' : 'BAD_REQUEST';
+    const detail = status === 415 ? 'Content-Type must be application/json.' : 'The request body is not valid JSON.';
+    return send(reply, errorAnswer(status === 415 ? 415 : 400, { category: 'INVALID_REQUEST_ERROR', code, detail }));
+  });
 
   await app.register(tokenizerRoute);
 
@@ -159,4 +176,61 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     const [row] = await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
     return row ? { status: 200, body: { payment: row.body } } : notFound('Payment');
   }));
+
+  app.post(route.refundSquarePayment.path, hide, guarded(async (request) => {
+    const parsed = parseBody(refundBody, request.body);
+    if (!parsed.ok) return parsed.answer;
+    const r = parsed.value;
+    return idempotent(app.db, 'POST /v2/refunds', r.idempotency_key, request.body, async (db) => {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, r.payment_id)).for('update');
+      if (!row) return notFound('Payment');
+      const payment = row.body as { status: string; amount_money: { amount: number; currency: string }; refunded_money?: { amount: number }; refund_ids?: string[] };
+      if (payment.status !== 'COMPLETED') {
+        return errorAnswer(400, { category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: 'Only a completed payment can be refunded.', field: 'payment_id' });
+      }
+      if (r.amount_money.currency !== payment.amount_money.currency) {
+        return errorAnswer(400, { category: 'INVALID_REQUEST_ERROR', code: 'CURRENCY_MISMATCH', detail: 'The refund currency must match the payment.', field: 'amount_money.currency' });
+      }
+      const refunded = payment.refunded_money?.amount ?? 0;
+      if (r.amount_money.amount > payment.amount_money.amount - refunded) {
+        return errorAnswer(400, {
+          category: 'INVALID_REQUEST_ERROR',
+          code: 'REFUND_AMOUNT_INVALID',
+          detail: 'The requested refund amount exceeds the amount available to refund.',
+          field: 'amount_money.amount',
+        });
+      }
+      const at = now().toISOString();
+      const refund = {
+        id: `${r.payment_id}_${squareId(20)}`,
+        status: 'COMPLETED',
+        amount_money: r.amount_money,
+        payment_id: r.payment_id,
+        location_id: app.config.SQUARE_LOCATION_ID ?? LOCAL_SQUARE.locationId,
+        ...(r.reason ? { reason: r.reason } : {}),
+        created_at: at,
+        updated_at: at,
+      };
+      await db.insert(sandboxRefunds).values({ id: refund.id, paymentId: r.payment_id, body: refund, createdAt: now() });
+      const updated = {
+        ...payment,
+        refunded_money: { amount: refunded + r.amount_money.amount, currency: payment.amount_money.currency },
+        refund_ids: [...(payment.refund_ids ?? []), refund.id],
+        updated_at: at,
+      };
+      await db.update(sandboxPayments).set({ body: updated }).where(eq(sandboxPayments.id, r.payment_id));
+      return { status: 200, body: { refund } };
+    });
+  }));
+
+  app.get(route.getSquareRefund.path, hide, guarded(async (request) => {
+    const { id } = request.params as { id: string };
+    const [row] = await app.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+    return row ? { status: 200, body: { refund: row.body } } : notFound('Refund');
+  }));
+
+  // Anything else under the sandbox answers as Square does for an unknown endpoint, never the web app's page.
+  app.all(`${SQUARE_SANDBOX_BASE_PATH}/*`, hide, async (_request, reply) =>
+    send(reply, errorAnswer(404, { category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'The requested resource was not found.' })),
+  );
 }

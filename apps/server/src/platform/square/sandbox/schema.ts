@@ -44,3 +44,10 @@ export const sandboxIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.endpoint, t.idempotencyKey] })],
 );
+
+export const sandboxRefunds = pgTable('square_sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  createdAt: stamp('created_at').notNull(),
+});

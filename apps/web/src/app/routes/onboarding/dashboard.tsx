@@ -10,6 +10,10 @@ import { usePlans } from '@/features/plans/api/plans';
 import { ActionCenter } from '@/features/onboarding/components/action-center';
 import { BannerCarousel } from '@/features/onboarding/components/banner-carousel';
 import { ServicesGrid } from '@/features/onboarding/components/services-grid';
+import { DunningBanner } from '@/features/billing/components/dunning-banner';
+import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
+import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
+import { paths } from '@/lib/paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -28,9 +32,19 @@ export function Component() {
   const banners = useBanners();
   const plans = usePlans();
   const actions = useActionCenter();
+  const subscriptions = useSubscriptions();
+  // The plans the customer has active: marked, and leading to the subscription's "Change plan" instead of checkout.
+  const held = new Map(
+    (subscriptions.data ?? [])
+      .filter((s) => isActiveSubscriptionStatus(s.status))
+      .map((s) => [s.serviceId, s.id]),
+  );
 
   return (
     <Page title={`Welcome, ${user?.name || user?.email || 'User'}!`}>
+      {subscriptions.data?.map((s) => (
+        <DunningBanner key={s.id} subscription={s} />
+      ))}
       {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} />}
 
       <Section title="Our Services">
@@ -40,13 +54,27 @@ export function Component() {
           error="Failed to load subscription plans. Please try again later."
           empty={<p className="text-slate-700">No subscription plans are currently available.</p>}
         >
-          {(list) => <ServicesGrid plans={list} linkTo={(plan) => checkoutTarget(plan.id)} />}
+          {(list) => (
+            <ServicesGrid
+              plans={list}
+              isCurrent={(plan) => held.has(plan.id)}
+              linkTo={(plan) =>
+                held.has(plan.id)
+                  ? { to: paths.subscriptionDetails(held.get(plan.id)!) }
+                  : checkoutTarget(plan.id)
+              }
+            />
+          )}
         </QueryState>
       </Section>
 
       <Section title="Action Center">
         <Card>
-          <QueryState query={actions} pending="Loading your actions..." error="Could not load your actions. Please refresh the page.">
+          <QueryState
+            query={actions}
+            pending="Loading your actions..."
+            error="Could not load your actions. Please refresh the page."
+          >
             {(list) => <ActionCenter actions={list} />}
           </QueryState>
         </Card>

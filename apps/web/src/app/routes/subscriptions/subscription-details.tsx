@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { isActiveSubscriptionStatus, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
+import { isActiveSubscriptionStatus, pendingChangeText, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page, StatusMessage } from '@/components/ui/page';
@@ -9,12 +9,16 @@ import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { reactivationCheckoutTarget } from '@/app/checkout-mode';
 import { formatShortDate } from '@/lib/format';
-import { useChangeSubscription } from '@/features/subscriptions/api/subscriptions';
+import { useCancelSubscription, useChangeSubscription } from '@/features/subscriptions/api/subscriptions';
+import { CancelReasonDialog } from '@/features/subscriptions/components/cancel-reason-dialog';
 import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
 import { CardExpiryNotice } from '@/features/notifications/components/card-expiry-notice';
+import { useUndoPlanChange } from '@/features/billing/api/plan-change';
+import { DunningBanner } from '@/features/billing/components/dunning-banner';
+import { ChangePlanDialog } from '@/features/billing/components/plan-change/change-plan-dialog';
 
 const NOT_FOUND = 'Subscription not found.';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -55,13 +59,16 @@ export function Component() {
 }
 
 function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
-  const cancel = useChangeSubscription('cancel');
+  const cancel = useCancelSubscription(s.id);
+  const [askingWhy, setAskingWhy] = useState(false);
   const reactivate = useChangeSubscription('reactivate');
-  const busy = cancel.isPending || reactivate.isPending;
+  const undo = useUndoPlanChange(s.id);
+  const [changing, setChanging] = useState(false);
+  const busy = cancel.isPending || reactivate.isPending || undo.isPending;
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
 
   function onCancel() {
-    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) cancel.mutate(s.id, { onError: fail });
+    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) setAskingWhy(true);
   }
   function onReactivate() {
     if (s.reactivation === 'CHECKOUT') {
@@ -73,6 +80,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
 
   return (
     <Card>
+      <DunningBanner subscription={s} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{s.serviceTitle}</h2>
         <SubscriptionStatusBadge status={s.status} />
@@ -80,25 +88,28 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-5">
         <SubscriptionFacts subscription={s} />
       </div>
-      {s.renewalFailures > 0 && isActiveSubscriptionStatus(s.status) && (
-        <p className="mt-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          We could not charge your card for this period.
-          {s.nextRenewalAttemptAt ? ` We will try again on ${formatShortDate(s.nextRenewalAttemptAt)}.` : ''} Check your cards in{' '}
-          <Link to={paths.paymentMethods()} className="font-semibold underline">
-            Payment Methods
-          </Link>
-          .
-        </p>
+      {s.pendingChange && (
+        <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-900">
+          <p className="font-semibold">{pendingChangeText(s.pendingChange.serviceTitle, formatShortDate(s.pendingChange.effectiveAt))}</p>
+          <Button variant="secondary" disabled={busy} onClick={() => undo.mutate(undefined, { onError: fail })}>
+            {undo.isPending ? 'Undoing...' : 'Undo change'}
+          </Button>
+        </div>
       )}
       <CardExpiryNotice subscription={s} />
       {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
         <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          Cancelled. You keep access until {formatShortDate(s.dueDate)} and can reactivate at no extra charge until then.
+          Cancelled. Service ends on {formatShortDate(s.dueDate)}; you can reactivate at no extra charge until then.
         </p>
       )}
       <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         {isActiveSubscriptionStatus(s.status) && (
           <>
+            {s.status === 'ACTIVE' && !s.dunning && (
+              <Button onClick={() => setChanging(true)} disabled={busy}>
+                Change plan
+              </Button>
+            )}
             <Link to={paths.completionSteps(s.id)} className={buttonClass('secondary')}>
               View Setup Steps
             </Link>
@@ -113,6 +124,14 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
           </Button>
         )}
       </div>
+      <ChangePlanDialog subscription={s} open={changing} onClose={() => setChanging(false)} />
+      <CancelReasonDialog
+        open={askingWhy}
+        serviceEndsAt={s.dueDate}
+        busy={cancel.isPending}
+        onClose={() => setAskingWhy(false)}
+        onCancel={(why) => cancel.mutate(why, { onSuccess: () => setAskingWhy(false), onError: fail })}
+      />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
+import type { CancelRequest } from '@portal/contracts/subscriptions';
 import { api, routeQuery } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
@@ -13,6 +14,19 @@ export function useSubscriptions() {
 
 export function useSubscription(id: string) {
   return useQuery({ ...subscriptionQuery(id), retry: false });
+}
+
+/** cancelSubscription with the customer's reason (issue 17). */
+export function useCancelSubscription(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelRequest) => api(cancelSubscription, { params: { id }, body }),
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
+      void queryClient.invalidateQueries({ queryKey: routeQuery(listSubscriptions).queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
 }
 
 /** cancelSubscription and reactivateSubscription (spec §7; reactivation here is the free one, inside the paid period). */

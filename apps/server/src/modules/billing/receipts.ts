@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import PDFDocument from 'pdfkit';
+import { receiptNumberText, refundStatusOf } from '@portal/contracts/billing';
+import { formatCents } from '@portal/contracts/money';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { addPeriod } from '../subscriptions/index.ts';
+import { findAnyPayment } from './payments-repository.ts';
+import { listRefundsOf } from './refunds-repository.ts';
+import type { PaymentRow, RefundRow } from './schema.ts';
+
+/** Everything a receipt shows, all of it stored facts (the payment as completed, its refunds, the settings). */
+export interface ReceiptFacts {
+  receiptNumber: number;
+  paidAt: Date;
+  company: { name: string; address: string | null };
+  customer: { name: string | null; email: string | null };
+  description: string;
+  purchaseType: string;
+  period: { from: Date; to: Date } | null;
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  amount: number;
+  card: { brand: string | null; last4: string | null };
+  refunds: { at: Date; amount: number; reason: string }[];
+}
+
+const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const brand = (b: string | null) => (b ? b.charAt(0) + b.slice(1).toLowerCase().replace(/_/g, ' ') : 'Card');
+
+/** The period a payment paid for: a new or reactivated subscription's first period, a renewal's, an upgrade's rest. */
+function periodOf(p: PaymentRow): ReceiptFacts['period'] {
+  if (p.purchaseType === 'Plan Change') return p.periodEnd ? { from: p.updatedAt, to: p.periodEnd } : null;
+  const from = p.purchaseType === 'Renewal' && p.renewalPeriod ? p.renewalPeriod : p.updatedAt;
+  return { from, to: addPeriod(from, p.recurring) };
+}
+
+export function receiptFactsOf(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[]): ReceiptFacts {
+  return {
+    receiptNumber: p.receiptNumber!,
+    paidAt: p.updatedAt,
+    company: { name: app.config.COMPANY_NAME, address: app.config.COMPANY_ADDRESS ?? null },
+    customer: { name: p.customerName, email: p.customerEmail },
+    description: p.serviceTitle,
+    purchaseType: p.purchaseType,
+    period: periodOf(p),
+    subtotal: p.subtotal,
+    discount: p.discount,
+    promoCode: p.promoCode,
+    amount: p.amount,
+    card: { brand: p.cardBrand, last4: p.cardLast4 },
+    refunds: refunds.filter((r) => r.status === 'Complete').map((r) => ({ at: r.updatedAt, amount: r.amount, reason: r.reason })),
+  };
+}
+
+/**
+ * The receipt as a PDF (pdfkit, built-in Helvetica, uncompressed). The same facts give the same bytes: the creation
+ * date is the payment's, and the document id pdfkit derives from it; nothing else varies.
+ */
+export function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
+  const number = receiptNumberText(f.receiptNumber);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    compress: false,
+    info: { Title: `Receipt ${number}`, Author: f.company.name, Producer: f.company.name, Creator: f.company.name, CreationDate: f.paidAt, ModDate: f.paidAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.font('Helvetica-Bold').fontSize(18).text(f.company.name);
+  doc.font('Helvetica').fontSize(10);
+  if (f.company.address) doc.text(f.company.address);
+  doc.moveDown(1.5);
+  doc.font('Helvetica-Bold').fontSize(14).text(`Receipt ${number}`);
+  doc.font('Helvetica').fontSize(10).text(`Paid ${day(f.paidAt)}`);
+  doc.moveDown();
+  doc.font('Helvetica-Bold').text('Billed to');
+  doc.font('Helvetica').text([f.customer.name, f.customer.email].filter(Boolean).join('\n') || 'Customer');
+  doc.moveDown();
+
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, 56, y, { width: 200 });
+    const labelBottom = doc.y;
+    doc.text(value, 260, y, { width: 280, align: 'right' });
+    doc.y = Math.max(doc.y, labelBottom);
+    doc.moveDown(0.4);
+  };
+  row('Plan', `${f.description} (${f.purchaseType})`);
+  if (f.period) row('Period', `${day(f.period.from)} - ${day(f.period.to)}`);
+  row('Subtotal', formatCents(f.subtotal));
+  if (f.discount > 0) row(`Discount${f.promoCode ? ` (${f.promoCode})` : ''}`, `-${formatCents(f.discount)}`);
+  row('Amount paid', formatCents(f.amount), true);
+  row('Paid with', f.card.last4 ? `${brand(f.card.brand)} ending ${f.card.last4}` : 'No charge');
+  if (f.refunds.length > 0) {
+    doc.moveDown();
+    const refunded = f.refunds.reduce((s, r) => s + r.amount, 0);
+    doc.font('Helvetica-Bold').text(refundStatusOf(f.amount, refunded) ?? 'Refunds', 56);
+    doc.moveDown(0.4);
+    for (const r of f.refunds) {
+      row(`Refund ${day(r.at)}`, `-${formatCents(r.amount)}`);
+      doc.font('Helvetica').fontSize(9).text(r.reason, 56, doc.y - 4, { width: 484 }).fontSize(10);
+      doc.moveDown(0.4);
+    }
+    row('Net paid', formatCents(f.amount - refunded), true);
+  }
+  doc.end();
+  return done;
+}
+
+export interface Receipt {
+  filename: string;
+  pdf: Buffer;
+}
+
+/**
+ * The receipt of a completed payment, for whoever may see it (an e-mail attaching it, the customer's download).
+ * Undefined while the payment has no receipt (not found, Pending or Failed).
+ */
+export async function receiptPdf(app: FastifyInstance, paymentId: string): Promise<Receipt | undefined> {
+  const p = await findAnyPayment(app.db, paymentId);
+  if (!p || p.status !== 'Complete' || p.receiptNumber === null) return undefined;
+  return receiptOfRow(app, p, await listRefundsOf(app.db, p.id));
+}
+
+/** The receipt of a completed payment's row as it stands (in the transaction that completed it, for the e-mail). */
+export async function receiptOfRow(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[] = []): Promise<Receipt> {
+  return { filename: `receipt-${receiptNumberText(p.receiptNumber!)}.pdf`, pdf: await renderReceiptPdf(receiptFactsOf(app, p, refunds)) };
+}
+
+/** The signed-in customer's receipt of one of their payments. */
+export async function receiptOf(app: FastifyInstance, userId: string, paymentId: string): Promise<Receipt> {
+  const p = await findAnyPayment(app.db, paymentId);
+  if (!p || p.userId !== userId) throw notFound('Payment not found.');
+  const receipt = await receiptPdf(app, paymentId);
+  if (!receipt) throw conflict('NO_RECEIPT', 'Only a completed payment has a receipt.');
+  return receipt;
+}

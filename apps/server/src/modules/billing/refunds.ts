@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Payment, Refund, RefundRequest } from '@portal/contracts/billing';
+import { formatCents } from '@portal/contracts/money';
+import type { SessionUser } from '../../platform/auth/session.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { RefundResult } from '../../platform/square/gateway.ts';
+import { withRefunds } from './checkout-service.ts';
+import { findAnyPayment, lockPayment } from './payments-repository.ts';
+import { refunds, type RefundRow } from './schema.ts';
+
+const toRefund = (r: RefundRow): Refund => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  amount: r.amount,
+  reason: r.reason,
+  status: r.status,
+  failureReason: r.failureReason,
+  createdAt: r.createdAt.getTime(),
+});
+
+/** What is still refundable: the amount paid less every refund made or in flight. */
+async function refundedOrHeld(db: Db, paymentId: string): Promise<number> {
+  const rows = await db
+    .select({ amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['Pending', 'Complete'])));
+  return rows.reduce((sum, r) => sum + r.amount, 0);
+}
+
+async function answer(app: FastifyInstance, refund: RefundRow): Promise<{ refund: Refund; payment: Payment }> {
+  const payment = (await findAnyPayment(app.db, refund.paymentId))!;
+  return { refund: toRefund(refund), payment: (await withRefunds(app.db, [payment]))[0]! };
+}
+
+/**
+ * A staff refund (issue 17): full or partial, with a reason, through Square's Refunds API. Under the payment's row
+ * lock the amount is checked against what is left (refunds made and in flight count), and a Pending refund is
+ * stored; its id is Square's idempotency key, so a retry is one refund at Square. The staff's key makes resending
+ * the same request answer the same refund.
+ */
+export async function refundPayment(app: FastifyInstance, staff: SessionUser, paymentId: string, input: RefundRequest) {
+  const key = `${paymentId}:${input.idempotencyKey}`;
+  const now = app.clock();
+  const { refund, squarePaymentId } = await app.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment) throw notFound('Payment not found.');
+    const [prior] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+    if (prior) return { refund: prior, squarePaymentId: payment.squarePaymentId };
+    if (payment.status !== 'Complete' || !payment.squarePaymentId) throw conflict('NOT_REFUNDABLE', 'Only a completed card payment can be refunded.');
+    const left = payment.amount - (await refundedOrHeld(tx, paymentId));
+    if (input.amount > left) {
+      throw badRequest('REFUND_TOO_LARGE', `A refund cannot be more than what is left of the payment (${formatCents(left)}).`);
+    }
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        id: randomUUID(),
+        paymentId,
+        userId: payment.userId,
+        amount: input.amount,
+        reason: input.reason.trim(),
+        status: 'Pending',
+        idempotencyKey: key,
+        staffId: staff.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { refund: row!, squarePaymentId: payment.squarePaymentId };
+  });
+  // Settled already: the same request again answers it. Still Pending (new, or after a fault): Square is asked with
+  // the refund's own id as the idempotency key, so however often this runs there is one refund at Square.
+  if (refund.status !== 'Pending' || !squarePaymentId) return answer(app, refund);
+
+  let result: RefundResult;
+  try {
+    result = await app.billing.gateway.refundPayment({
+      idempotencyKey: refund.id,
+      squarePaymentId,
+      amountCents: refund.amount,
+      reason: refund.reason,
+    });
+  } catch {
+    // Left Pending (it still holds its amount); sending the same request again retries it as one refund at Square.
+    throw new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
+  }
+  const done = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(refunds)
+      .set(result.ok ? { status: 'Complete', squareRefundId: result.squareRefundId, updatedAt: app.clock() } : { status: 'Failed', failureReason: result.reason, updatedAt: app.clock() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'Pending')))
+      .returning();
+    if (!row) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0]!;
+    await publishChange(tx, { topic: `payments:${paymentId}`, audience: { userId: row!.userId } });
+    return row!;
+  });
+  return answer(app, done);
+}
