@@ -168,3 +168,35 @@ export const createStaffResultSchema = z.object({
   temporaryPassword: z.string().nullable(),
 });
 export type CreateStaffResult = z.infer<typeof createStaffResultSchema>;
+
+/** The deletion-request queue of /staff/deletion-requests (issue 11 item 3). */
+export const DELETION_REQUEST_STATUSES = ['pending', 'done', 'refused'] as const;
+export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
+/** How a closed request ended: the account's data was erased, no account had that e-mail, or staff refused. */
+export const DELETION_OUTCOMES = ['erased', 'no-account', 'refused'] as const;
+export const staffDeletionRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  reason: z.string().nullable(),
+  status: z.enum(DELETION_REQUEST_STATUSES),
+  requestedTimestamp: z.number().int(),
+  /** Whether the request was made while signed in to that account (else as a guest). */
+  signedIn: z.boolean(),
+  outcome: z.enum(DELETION_OUTCOMES).nullable(),
+  refusalReason: z.string().nullable(),
+  decidedTimestamp: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+});
+export type StaffDeletionRequest = z.infer<typeof staffDeletionRequestSchema>;
+export const staffDeletionRequestListSchema = z.object({ requests: z.array(staffDeletionRequestSchema), ...pageInfo });
+export const staffDeletionRequestListQuerySchema = z.object({
+  status: z.enum(DELETION_REQUEST_STATUSES).default('pending'),
+  ...pageQuery,
+});
+export type StaffDeletionRequestListQuery = z.input<typeof staffDeletionRequestListQuerySchema>;
+export const deletionRequestParamsSchema = z.object({ requestId: z.string().min(1).max(100) });
+export const refuseDeletionSchema = z.object({
+  reason: z.string().trim().min(1, 'Please say why the request is refused.').max(2000, 'The reason must be at most 2000 characters.'),
+});
+export type RefuseDeletionInput = z.infer<typeof refuseDeletionSchema>;

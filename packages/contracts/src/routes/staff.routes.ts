@@ -19,6 +19,11 @@ import {
   staffProjectListSchema,
   staffProjectSchema,
   updateProjectSchema,
+  deletionRequestParamsSchema,
+  refuseDeletionSchema,
+  staffDeletionRequestListQuerySchema,
+  staffDeletionRequestListSchema,
+  staffDeletionRequestSchema,
 } from '../staff.ts';
 import { chatMessageSchema, chatParamsSchema, sendMessageSchema } from '../support.ts';
 import { topics } from '../topics.ts';
@@ -172,6 +177,41 @@ export const createStaff = defineRoute({
   responses: { 200: createStaffResultSchema, 400: errorBodySchema, 404: errorBodySchema },
 });
 
+export const listStaffDeletionRequests = defineRoute({
+  method: 'GET',
+  path: '/api/staff/deletion-requests',
+  auth: 'staff',
+  tags,
+  summary: 'Account deletion requests of one status (pending, done, refused), newest first',
+  query: staffDeletionRequestListQuerySchema,
+  responses: { 200: staffDeletionRequestListSchema, ...errors },
+  topic: topics.deletionRequests,
+});
+
+export const refuseDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/refuse',
+  auth: 'staff',
+  tags,
+  summary: 'Refuse a pending deletion request, with the reason',
+  params: deletionRequestParamsSchema,
+  body: refuseDeletionSchema,
+  responses: { 200: staffDeletionRequestSchema, ...errors },
+  topic: topics.deletionRequests,
+});
+
+export const carryOutDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/carry-out',
+  auth: 'staff',
+  tags,
+  summary:
+    "Carry out a pending deletion request: cancel the account's subscriptions, disable its cards, delete its files and chats, anonymise its personal data and payments' personal fields, sign it out (or close the request when no account has the e-mail)",
+  params: deletionRequestParamsSchema,
+  responses: { 200: staffDeletionRequestSchema, ...errors, 503: errorBodySchema },
+  topic: topics.deletionRequests,
+});
+
 export const staffRoutes = {
   listStaffChats,
   getStaffChat,
@@ -186,4 +226,7 @@ export const staffRoutes = {
   listStaffCustomers,
   getStaffCustomer,
   listCustomerAudit,
+  listStaffDeletionRequests,
+  refuseDeletionRequest,
+  carryOutDeletionRequest,
 };

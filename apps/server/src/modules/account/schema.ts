@@ -11,4 +11,10 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   status: text('status').notNull().default('pending'),
   requestedAt: stamp('requested_at').notNull().defaultNow(),
   userId: text('user_id').notNull(),
+  // 0130_deletion_outcomes.sql
+  outcome: text('outcome', { enum: ['erased', 'no-account', 'refused'] }),
+  refusalReason: text('refusal_reason'),
+  decidedAt: stamp('decided_at'),
+  decidedById: text('decided_by_id'),
+  decidedByName: text('decided_by_name'),
 });

@@ -2,3 +2,4 @@
 export { billingRoutes } from './routes.ts';
 export { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
 export { cards, payments } from './schema.ts';
+export { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from './erase.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { staffRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
+import * as account from '../account/index.ts';
 import * as audit from '../audit/index.ts';
 import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
@@ -39,6 +40,14 @@ export async function staffRoutes(app: FastifyInstance) {
   );
   registerRoute(app, route.updateProject, async (request) =>
     projects.updateProject(app.db, request.user, request.params.projectId, request.body, app.clock()),
+  );
+
+  registerRoute(app, route.listStaffDeletionRequests, async (request) => account.listDeletionRequestsForStaff(app.db, request.query));
+  registerRoute(app, route.refuseDeletionRequest, async (request) =>
+    account.refuseDeletionRequest(app, request.user, request.params.requestId, request.body.reason),
+  );
+  registerRoute(app, route.carryOutDeletionRequest, async (request) =>
+    account.carryOutDeletionRequest(app, request.user, request.params.requestId),
   );
 
   registerRoute(app, route.createStaff, async (request) => createOrPromoteStaff(app.db, request.body, app.clock()));

@@ -29,6 +29,8 @@ export interface UploadStorage {
   size(storageKey: string): Promise<number | null>;
   /** Reads a stored file, or one range of it. */
   read(storageKey: string, range?: ByteRange): Promise<Readable>;
+  /** Deletes a stored file; nothing happens when it is already gone. */
+  remove(storageKey: string): Promise<void>;
 }
 
 export const incomingId = (uploadId: string) => `incoming/${uploadId}`;
@@ -64,6 +66,9 @@ function localStorage(root: string): UploadStorage {
     },
     async read(storageKey, range) {
       return createReadStream(at(storageKey), range ? { start: range.start, end: range.end } : {});
+    },
+    async remove(storageKey) {
+      await rm(at(storageKey), { force: true });
     },
   };
 }
@@ -122,6 +127,9 @@ function s3Storage(config: Config): UploadStorage {
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
       });
       return object.Body as Readable;
+    },
+    async remove(storageKey) {
+      await s3.deleteObject({ Bucket: bucket, Key: storageKey }).catch(() => undefined);
     },
   };
 }
