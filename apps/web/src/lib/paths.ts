@@ -62,4 +62,5 @@ export const paths = {
   staffCustomers: page('/staff/customers'),
   staffCustomer: page('/staff/customers/:userId'),
   staffProjects: page('/staff/projects'),
+  staffDeletionRequests: page('/staff/deletion-requests'),
 } as const;
