@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
                   page(paths.staffCustomer, () => import('./routes/staff/customer')),
                   page(paths.staffProjects, () => import('./routes/staff/projects')),
                   page(paths.staffDeletionRequests, () => import('./routes/staff/deletion-requests')),
+                  page(paths.staffPlans, () => import('./routes/staff/plans')),
                 ],
               },
             ],

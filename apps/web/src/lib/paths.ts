@@ -63,4 +63,5 @@ export const paths = {
   staffCustomer: page('/staff/customers/:userId'),
   staffProjects: page('/staff/projects'),
   staffDeletionRequests: page('/staff/deletion-requests'),
+  staffPlans: page('/staff/plans'),
 } as const;

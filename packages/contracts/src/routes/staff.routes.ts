@@ -24,6 +24,11 @@ import {
   staffDeletionRequestListQuerySchema,
   staffDeletionRequestListSchema,
   staffDeletionRequestSchema,
+  planInputSchema,
+  planMoveSchema,
+  planParamsSchema,
+  staffPlanListSchema,
+  staffPlanSchema,
 } from '../staff.ts';
 import { chatMessageSchema, chatParamsSchema, sendMessageSchema } from '../support.ts';
 import { topics } from '../topics.ts';
@@ -212,6 +217,62 @@ export const carryOutDeletionRequest = defineRoute({
   topic: topics.deletionRequests,
 });
 
+export const listStaffPlans = defineRoute({
+  method: 'GET',
+  path: '/api/staff/plans',
+  auth: 'staff',
+  tags,
+  summary: 'Every plan, hidden ones too, in pricing order, with how many subscriptions use each',
+  responses: { 200: staffPlanListSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const createPlan = defineRoute({
+  method: 'POST',
+  path: '/api/staff/plans',
+  auth: 'staff',
+  tags,
+  summary: 'New plan (amount in cents), placed last',
+  body: planInputSchema,
+  responses: { 201: staffPlanSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const updatePlan = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/plans/:planId',
+  auth: 'staff',
+  tags,
+  summary: "Change a plan's fields or hide it (existing subscriptions keep what they bought)",
+  params: planParamsSchema,
+  body: planInputSchema,
+  responses: { 200: staffPlanSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const movePlan = defineRoute({
+  method: 'POST',
+  path: '/api/staff/plans/:planId/move',
+  auth: 'staff',
+  tags,
+  summary: 'Move a plan one place up or down in pricing order',
+  params: planParamsSchema,
+  body: planMoveSchema,
+  responses: { 200: staffPlanListSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const deletePlan = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/plans/:planId',
+  auth: 'staff',
+  tags,
+  summary: 'Delete a plan no subscription uses (409 PLAN_IN_USE otherwise: hide it instead)',
+  params: planParamsSchema,
+  responses: { 204: noContent, ...errors },
+  topic: topics.plans,
+});
+
 export const staffRoutes = {
   listStaffChats,
   getStaffChat,
@@ -229,4 +290,9 @@ export const staffRoutes = {
   listStaffDeletionRequests,
   refuseDeletionRequest,
   carryOutDeletionRequest,
+  listStaffPlans,
+  createPlan,
+  updatePlan,
+  movePlan,
+  deletePlan,
 };

@@ -5,6 +5,7 @@ const LINKS = [
   { to: paths.staffInbox(), label: 'Inbox', end: false, match: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
   { to: paths.staffCustomers(), label: 'Customers', end: false, match: (path: string) => path.startsWith('/staff/customers') },
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
+  { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
 ];
 
