@@ -20,8 +20,10 @@ test('staff carry out a deletion request: the account cannot sign in, its files 
   expect(asked.status()).toBe(201);
   // A second, guest request for an address with no account.
   const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+  const kept = `kept-${randomUUID().slice(0, 8)}@example.com`;
   const guest = await request.newContext({ baseURL });
   expect((await guest.post('/api/account-deletion-requests', { data: { name: 'No One', email: nobody } })).status()).toBe(201);
+  expect((await guest.post('/api/account-deletion-requests', { data: { name: 'Kay Kept', email: kept } })).status()).toBe(201);
   await guest.dispose();
 
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Deletion requests' }).click();
@@ -44,6 +46,16 @@ test('staff carry out a deletion request: the account cannot sign in, its files 
   // The guest's request: no account, closed as such.
   await pending.getByRole('listitem').filter({ hasText: nobody }).getByRole('button', { name: `Carry out the request of ${nobody}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Erase the account' }).click();
+  // A refusal needs a reason.
+  await pending.getByRole('listitem').filter({ hasText: kept }).getByRole('button', { name: `Refuse the request of ${kept}` }).click();
+  const refuse = page.getByRole('dialog', { name: `Refuse the request of ${kept}` });
+  await refuse.getByRole('button', { name: 'Refuse request' }).click();
+  await expect(refuse.getByText('Please say why the request is refused.')).toBeVisible();
+  await refuse.getByLabel('Reason').fill('We could not confirm this e-mail belongs to the requester.');
+  await refuse.getByRole('button', { name: 'Refuse request' }).click();
+  await expect(refuse).toBeHidden();
+  await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Refused' }).click();
+  await expect(page.getByRole('list', { name: 'Refused deletion requests' }).getByRole('listitem').filter({ hasText: kept })).toContainText('Refused: We could not confirm');
   await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Done' }).click();
   const done = page.getByRole('list', { name: 'Done deletion requests' });
   await expect(done.getByRole('listitem').filter({ hasText: user.email })).toContainText('Carried out');
