@@ -1,5 +1,6 @@
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { advanceClock, CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
+import { signInAsNewStaff } from './support-helpers';
 
 // These journeys move the server's clock; they run one after another so that each sees the time it expects.
 test.describe.configure({ mode: 'serial' });
@@ -118,4 +119,20 @@ test('moving the clock shows a renewal, then non-payment, then a reactivation wi
   await page.goto('/my-subscriptions');
   await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
   await expect(page.getByText('Mastercard •••• 5100')).toBeVisible();
+});
+
+test('an account erased by staff is never charged again, a month after its due date', async ({ page, baseURL }) => {
+  const plan = await firstPlan(page.request);
+  const user = await signUpThroughApi(page);
+  const userId = (await (await page.request.get('/api/me')).json()).user.id as string;
+  await subscribeThroughApi(page, plan.id);
+  const asked = await page.request.post('/api/account-deletion-requests', { data: { name: user.name, email: user.email } });
+  const staff = await signInAsNewStaff(baseURL!);
+  const done = await staff.post(`/api/staff/deletion-requests/${(await asked.json()).id}/carry-out`);
+  expect(await done.json()).toMatchObject({ status: 'done', outcome: 'erased' });
+  await advanceClock(page.request, 32);
+  const customer = await (await staff.get(`/api/staff/customers/${userId}`)).json();
+  expect(customer.subscriptions).toMatchObject([{ status: 'CANCELLED' }]);
+  expect(customer.payments).toMatchObject([{ status: 'Complete', purchaseType: 'New Subscription' }]);
+  await staff.dispose();
 });

@@ -32,7 +32,10 @@ beforeAll(async () => {
   });
   const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 2000));
   const unfinished = await createUpload(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png', length: 5000 });
+  const deletion = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: owner.cookie }, payload: { name: 'Owner', email: 'owner@example.com' } });
   ids = {
+    deletionRequest: deletion.json().id,
+    plan: plan.id,
     card: card.id,
     payment: payment.id,
     subscription: payment.subscriptionId,
@@ -57,6 +60,8 @@ function ownerId(op: Operation, param: string): string {
     fileId: ids.file!,
     uploadId: ids.upload!,
     userId: owner.id,
+    requestId: ids.deletionRequest!,
+    planId: ids.plan!,
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).

@@ -168,3 +168,71 @@ export const createStaffResultSchema = z.object({
   temporaryPassword: z.string().nullable(),
 });
 export type CreateStaffResult = z.infer<typeof createStaffResultSchema>;
+
+/** The deletion-request queue of /staff/deletion-requests (issue 11 item 3). */
+export const DELETION_REQUEST_STATUSES = ['pending', 'done', 'refused'] as const;
+export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
+/** How a closed request ended: the account's data was erased, no account had that e-mail, or staff refused. */
+export const DELETION_OUTCOMES = ['erased', 'no-account', 'refused'] as const;
+export const staffDeletionRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  reason: z.string().nullable(),
+  status: z.enum(DELETION_REQUEST_STATUSES),
+  requestedTimestamp: z.number().int(),
+  /** Whether the request was made while signed in to that account (else as a guest). */
+  signedIn: z.boolean(),
+  outcome: z.enum(DELETION_OUTCOMES).nullable(),
+  refusalReason: z.string().nullable(),
+  decidedTimestamp: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+});
+export type StaffDeletionRequest = z.infer<typeof staffDeletionRequestSchema>;
+export const staffDeletionRequestListSchema = z.object({ requests: z.array(staffDeletionRequestSchema), ...pageInfo });
+export const staffDeletionRequestListQuerySchema = z.object({
+  status: z.enum(DELETION_REQUEST_STATUSES).default('pending'),
+  ...pageQuery,
+});
+export type StaffDeletionRequestListQuery = z.input<typeof staffDeletionRequestListQuerySchema>;
+export const deletionRequestParamsSchema = z.object({ requestId: z.string().min(1).max(100) });
+export const refuseDeletionSchema = z.object({
+  reason: z.string().trim().min(1, 'Please say why the request is refused.').max(2000, 'The reason must be at most 2000 characters.'),
+});
+export type RefuseDeletionInput = z.infer<typeof refuseDeletionSchema>;
+
+/** The plans editor of /staff/plans (issue 11 item 1): every plan, hidden ones too, in pricing's order. */
+export const PLAN_PERIODS = ['month', 'year', 'week'] as const;
+export const staffPlanSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Cents; the display price is derived from it. */
+  amount: z.number().int(),
+  price: z.string(),
+  recurring: z.string(),
+  description: z.string().nullable(),
+  visible: z.boolean(),
+  order: z.number().int(),
+  /** Subscriptions of any status on this plan: a used plan can be hidden, never deleted. */
+  subscriptionCount: z.number().int(),
+});
+export type StaffPlan = z.infer<typeof staffPlanSchema>;
+export const staffPlanListSchema = z.object({ plans: z.array(staffPlanSchema) });
+export const planParamsSchema = z.object({ planId: z.string().min(1).max(100) });
+export const planInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required.').max(120, 'Title must be at most 120 characters.'),
+  amount: z.number().int().min(0).max(100_000_000),
+  recurring: z.enum(PLAN_PERIODS),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters.'),
+  visible: z.boolean(),
+});
+export type PlanInput = z.infer<typeof planInputSchema>;
+export const planMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+
+/** The form's fields: the amount typed in dollars ("49" or "49.99"), stored in cents. */
+export const planFormSchema = planInputSchema.omit({ amount: true }).extend({
+  dollars: z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in dollars, such as 49 or 49.99.'),
+});
+export type PlanForm = z.infer<typeof planFormSchema>;
+export const dollarsToCents = (dollars: string) => Math.round(Number(dollars) * 100);
+export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);

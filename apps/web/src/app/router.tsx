@@ -93,6 +93,8 @@ export const router = createBrowserRouter([
                   page(paths.staffCustomers, () => import('./routes/staff/customers')),
                   page(paths.staffCustomer, () => import('./routes/staff/customer')),
                   page(paths.staffProjects, () => import('./routes/staff/projects')),
+                  page(paths.staffDeletionRequests, () => import('./routes/staff/deletion-requests')),
+                  page(paths.staffPlans, () => import('./routes/staff/plans')),
                 ],
               },
             ],

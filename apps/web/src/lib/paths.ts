@@ -66,4 +66,6 @@ export const paths = {
   forgotPassword: page('/forgot-password'),
   resetPassword: pageWithQuery<'/reset-password', { token?: string; error?: string }>('/reset-password'),
   emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
+  staffDeletionRequests: page('/staff/deletion-requests'),
+  staffPlans: page('/staff/plans'),
 } as const;

@@ -19,6 +19,16 @@ import {
   staffProjectListSchema,
   staffProjectSchema,
   updateProjectSchema,
+  deletionRequestParamsSchema,
+  refuseDeletionSchema,
+  staffDeletionRequestListQuerySchema,
+  staffDeletionRequestListSchema,
+  staffDeletionRequestSchema,
+  planInputSchema,
+  planMoveSchema,
+  planParamsSchema,
+  staffPlanListSchema,
+  staffPlanSchema,
 } from '../staff.ts';
 import { chatMessageSchema, chatParamsSchema, sendMessageSchema } from '../support.ts';
 import { topics } from '../topics.ts';
@@ -172,6 +182,97 @@ export const createStaff = defineRoute({
   responses: { 200: createStaffResultSchema, 400: errorBodySchema, 404: errorBodySchema },
 });
 
+export const listStaffDeletionRequests = defineRoute({
+  method: 'GET',
+  path: '/api/staff/deletion-requests',
+  auth: 'staff',
+  tags,
+  summary: 'Account deletion requests of one status (pending, done, refused), newest first',
+  query: staffDeletionRequestListQuerySchema,
+  responses: { 200: staffDeletionRequestListSchema, ...errors },
+  topic: topics.deletionRequests,
+});
+
+export const refuseDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/refuse',
+  auth: 'staff',
+  tags,
+  summary: 'Refuse a pending deletion request, with the reason',
+  params: deletionRequestParamsSchema,
+  body: refuseDeletionSchema,
+  responses: { 200: staffDeletionRequestSchema, ...errors },
+  topic: topics.deletionRequests,
+});
+
+export const carryOutDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/carry-out',
+  auth: 'staff',
+  tags,
+  summary:
+    "Carry out a pending deletion request: cancel the account's subscriptions, disable its cards, delete its files and chats, anonymise its personal data and payments' personal fields, sign it out (or close the request when no account has the e-mail)",
+  params: deletionRequestParamsSchema,
+  responses: { 200: staffDeletionRequestSchema, ...errors, 503: errorBodySchema },
+  topic: topics.deletionRequests,
+});
+
+export const listStaffPlans = defineRoute({
+  method: 'GET',
+  path: '/api/staff/plans',
+  auth: 'staff',
+  tags,
+  summary: 'Every plan, hidden ones too, in pricing order, with how many subscriptions use each',
+  responses: { 200: staffPlanListSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const createPlan = defineRoute({
+  method: 'POST',
+  path: '/api/staff/plans',
+  auth: 'staff',
+  tags,
+  summary: 'New plan (amount in cents), placed last',
+  body: planInputSchema,
+  responses: { 201: staffPlanSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const updatePlan = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/plans/:planId',
+  auth: 'staff',
+  tags,
+  summary: "Change a plan's fields or hide it (existing subscriptions keep what they bought)",
+  params: planParamsSchema,
+  body: planInputSchema,
+  responses: { 200: staffPlanSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const movePlan = defineRoute({
+  method: 'POST',
+  path: '/api/staff/plans/:planId/move',
+  auth: 'staff',
+  tags,
+  summary: 'Move a plan one place up or down in pricing order',
+  params: planParamsSchema,
+  body: planMoveSchema,
+  responses: { 200: staffPlanListSchema, ...errors },
+  topic: topics.plans,
+});
+
+export const deletePlan = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/plans/:planId',
+  auth: 'staff',
+  tags,
+  summary: 'Delete a plan no subscription uses (409 PLAN_IN_USE otherwise: hide it instead)',
+  params: planParamsSchema,
+  responses: { 204: noContent, ...errors },
+  topic: topics.plans,
+});
+
 export const staffRoutes = {
   listStaffChats,
   getStaffChat,
@@ -186,4 +287,12 @@ export const staffRoutes = {
   listStaffCustomers,
   getStaffCustomer,
   listCustomerAudit,
+  listStaffDeletionRequests,
+  refuseDeletionRequest,
+  carryOutDeletionRequest,
+  listStaffPlans,
+  createPlan,
+  updatePlan,
+  movePlan,
+  deletePlan,
 };

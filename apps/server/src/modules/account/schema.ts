@@ -15,4 +15,10 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   confirmTokenHash: text('confirm_token_hash'),
   confirmExpiresAt: stamp('confirm_expires_at'),
   confirmedAt: stamp('confirmed_at'),
+  // 0130_deletion_outcomes.sql
+  outcome: text('outcome', { enum: ['erased', 'no-account', 'refused'] }),
+  refusalReason: text('refusal_reason'),
+  decidedAt: stamp('decided_at'),
+  decidedById: text('decided_by_id'),
+  decidedByName: text('decided_by_name'),
 });

@@ -5,3 +5,4 @@
 export { planRoutes } from './routes.ts';
 export { findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
 export { services } from './schema.ts';
+export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';

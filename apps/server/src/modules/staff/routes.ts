@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { staffRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
+import * as account from '../account/index.ts';
 import * as audit from '../audit/index.ts';
+import * as plans from '../plans/index.ts';
 import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
 import { customerOf, listCustomers } from './customers.ts';
@@ -40,6 +42,27 @@ export async function staffRoutes(app: FastifyInstance) {
   registerRoute(app, route.updateProject, async (request) =>
     projects.updateProject(app, request.user, request.params.projectId, request.body, app.clock()),
   );
+
+  registerRoute(app, route.listStaffDeletionRequests, async (request) => account.listDeletionRequestsForStaff(app.db, request.query));
+  registerRoute(app, route.refuseDeletionRequest, async (request) =>
+    account.refuseDeletionRequest(app, request.user, request.params.requestId, request.body.reason),
+  );
+  registerRoute(app, route.carryOutDeletionRequest, async (request) =>
+    account.carryOutDeletionRequest(app, request.user, request.params.requestId),
+  );
+
+  registerRoute(app, route.listStaffPlans, async () => plans.listPlansForStaff(app.db));
+  registerRoute(app, route.createPlan, async (request, reply) =>
+    reply.code(201).send(await plans.createPlan(app.db, request.user, request.body, app.clock())),
+  );
+  registerRoute(app, route.updatePlan, async (request) => plans.updatePlan(app.db, request.user, request.params.planId, request.body, app.clock()));
+  registerRoute(app, route.movePlan, async (request) =>
+    plans.movePlan(app.db, request.user, request.params.planId, request.body.direction, app.clock()),
+  );
+  registerRoute(app, route.deletePlan, async (request, reply) => {
+    await plans.deletePlan(app.db, request.user, request.params.planId, app.clock());
+    return reply.code(204).send(null);
+  });
 
   registerRoute(app, route.createStaff, async (request) => createOrPromoteStaff(app.db, request.body, app.clock()));
 }

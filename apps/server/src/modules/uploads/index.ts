@@ -6,3 +6,4 @@ export { uploadRoutes } from './routes.ts';
 export { abandonedUploadSweep } from './sweep.ts';
 export { registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
+export { eraseUploadsOf } from './erase.ts';

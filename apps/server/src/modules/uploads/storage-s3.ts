@@ -58,5 +58,8 @@ export function s3Storage(config: Config): UploadStorage {
       });
       return object.Body as Readable;
     },
+    async remove(storageKey) {
+      await s3.deleteObject({ Bucket: bucket, Key: storageKey }).catch(() => undefined);
+    },
   };
 }

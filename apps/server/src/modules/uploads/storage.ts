@@ -28,6 +28,8 @@ export interface UploadStorage {
   size(storageKey: string): Promise<number | null>;
   /** Reads a stored file, or one range of it. */
   read(storageKey: string, range?: ByteRange): Promise<Readable>;
+  /** Deletes a stored file; nothing happens when it is already gone. */
+  remove(storageKey: string): Promise<void>;
 }
 
 export const incomingId = (uploadId: string) => `incoming/${uploadId}`;
@@ -63,6 +65,9 @@ function localStorage(root: string): UploadStorage {
     },
     async read(storageKey, range) {
       return createReadStream(at(storageKey), range ? { start: range.start, end: range.end } : {});
+    },
+    async remove(storageKey) {
+      await rm(at(storageKey), { force: true });
     },
   };
 }

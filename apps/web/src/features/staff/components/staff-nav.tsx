@@ -5,6 +5,8 @@ const LINKS = [
   { to: paths.staffInbox(), label: 'Inbox', end: false, match: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
   { to: paths.staffCustomers(), label: 'Customers', end: false, match: (path: string) => path.startsWith('/staff/customers') },
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
+  { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
+  { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
 ];
 
 /** The staff console's sections. */
@@ -20,7 +22,7 @@ export function StaffNav({ pathname }: { pathname: string }) {
                 to={link.to}
                 end={link.end}
                 aria-current={current ? 'page' : undefined}
-                className={`inline-block border-b-2 px-3 py-3 text-sm font-semibold ${current ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+                className={`inline-block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold ${current ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
               >
                 {link.label}
               </NavLink>

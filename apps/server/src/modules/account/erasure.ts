@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/staff';
+import { topics } from '@portal/contracts/topics';
+import { accounts, sessions, users } from '../../platform/auth/schema.ts';
+import type { SessionUser } from '../../platform/auth/session.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from '../billing/index.ts';
+import { formSubmissions } from '../onboarding/index.ts';
+import { subscriptions } from '../subscriptions/index.ts';
+import { supportChats } from '../support/index.ts';
+import { eraseUploadsOf } from '../uploads/index.ts';
+import { accountDeletionRequests } from './schema.ts';
+import { sendDeletionCarriedOut } from '../notifications/index.ts';
+
+type RequestRow = typeof accountDeletionRequests.$inferSelect;
+
+const toStaffRequest = (row: RequestRow): StaffDeletionRequest => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  reason: row.reason,
+  status: row.status as StaffDeletionRequest['status'],
+  requestedTimestamp: row.requestedAt.getTime(),
+  signedIn: row.userId !== 'guest',
+  outcome: row.outcome ?? null,
+  refusalReason: row.refusalReason,
+  decidedTimestamp: row.decidedAt ? row.decidedAt.getTime() : null,
+  decidedByName: row.decidedByName,
+});
+
+/** /staff/deletion-requests: one status, newest first, a page at a time. */
+export async function listDeletionRequestsForStaff(db: Db, query: { status: DeletionRequestStatus; page: number; pageSize: number }) {
+  const where = eq(accountDeletionRequests.status, query.status);
+  const rows = await db
+    .select()
+    .from(accountDeletionRequests)
+    .where(where)
+    .orderBy(desc(accountDeletionRequests.requestedAt), desc(accountDeletionRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(accountDeletionRequests).where(where);
+  return { requests: rows.map(toStaffRequest), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+}
+
+/** The pending request, locked for this transaction; 404 when unknown, 409 when already decided. */
+async function lockPending(tx: Db, requestId: string): Promise<RequestRow> {
+  const [row] = await tx.select().from(accountDeletionRequests).where(eq(accountDeletionRequests.id, requestId)).for('update');
+  if (!row) throw notFound('Deletion request not found.');
+  if (row.status !== 'pending') throw conflict('REQUEST_CLOSED', 'This deletion request has already been decided.');
+  return row;
+}
+
+async function decide(
+  tx: Db,
+  row: RequestRow,
+  actor: AuditActor,
+  change: { status: 'done' | 'refused'; outcome: 'erased' | 'no-account' | 'refused'; refusalReason?: string; customerId: string | null },
+  now: Date,
+): Promise<StaffDeletionRequest> {
+  const [updated] = await tx
+    .update(accountDeletionRequests)
+    .set({ status: change.status, outcome: change.outcome, refusalReason: change.refusalReason ?? null, decidedAt: now, decidedById: actor.id, decidedByName: actor.name })
+    .where(eq(accountDeletionRequests.id, row.id))
+    .returning();
+  const action = change.outcome === 'refused' ? 'deletion.refuse' : change.outcome === 'erased' ? 'deletion.carry-out' : 'deletion.no-account';
+  await recordAudit(tx, {
+    actor,
+    action,
+    entityType: 'deletion-request',
+    entityId: row.id,
+    customerId: change.customerId,
+    before: { status: row.status },
+    after: { status: change.status, outcome: change.outcome, refusalReason: change.refusalReason ?? null },
+    now,
+  });
+  await publishChange(tx, { topic: topics.deletionRequests, audience: { staff: true } });
+  return toStaffRequest(updated!);
+}
+
+const actorOf = (user: SessionUser): AuditActor => ({ id: user.id, name: user.name });
+
+/** Refuses a pending request with staff's reason (the requester is told by e-mail once that lands). */
+export async function refuseDeletionRequest(app: FastifyInstance, staff: SessionUser, requestId: string, reason: string) {
+  const now = app.clock();
+  return app.db.transaction(async (tx) => {
+    const row = await lockPending(tx, requestId);
+    return decide(tx, row, actorOf(staff), { status: 'refused', outcome: 'refused', refusalReason: reason, customerId: null }, now);
+  });
+}
+
+/**
+ * Carries out a pending request (issue 11 item 3). Cards are disabled at the provider first (a failure there
+ * changes nothing here); then, in one transaction: subscriptions cancelled (no renewal is ever attempted), cards
+ * removed, payments kept with the payer's name and e-mail replaced, uploads and chats (with their messages)
+ * deleted, questionnaire answers deleted, the profile anonymised, the sign-in methods and every session removed,
+ * the request closed and audited. The stored bytes of the files are deleted after the commit.
+ */
+export async function carryOutDeletionRequest(app: FastifyInstance, staff: SessionUser, requestId: string) {
+  const [pending] = await app.db.select().from(accountDeletionRequests).where(eq(accountDeletionRequests.id, requestId));
+  if (!pending) throw notFound('Deletion request not found.');
+  if (pending.status !== 'pending') throw conflict('REQUEST_CLOSED', 'This deletion request has already been decided.');
+  const [account] = await app.db.select().from(users).where(eq(users.email, pending.email.toLowerCase()));
+  if (account?.role === 'staff') throw conflict('STAFF_ACCOUNT', 'This e-mail belongs to a staff account; remove its staff rights first.');
+  if (account) await disableCardsOf(app, account.id);
+
+  const now = app.clock();
+  let removeFiles: () => Promise<void> = async () => {};
+  const result = await app.db.transaction(async (tx) => {
+    const row = await lockPending(tx, requestId);
+    if (!account) return decide(tx, row, actorOf(staff), { status: 'done', outcome: 'no-account', customerId: null }, now);
+    const userId = account.id;
+    await tx
+      .update(subscriptions)
+      .set({ status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now })
+      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'CANCELLED')));
+    await eraseBillingOf(tx, userId, now);
+    const chats = await tx.select({ id: supportChats.id }).from(supportChats).where(eq(supportChats.userId, userId));
+    removeFiles = await eraseUploadsOf(tx, app.config, userId, [userId, ...chats.map((c) => c.id)]);
+    if (chats.length > 0) await tx.delete(supportChats).where(inArray(supportChats.id, chats.map((c) => c.id)));
+    await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx
+      .update(users)
+      .set({ name: ERASED_PAYER_NAME, email: `deleted-${userId}@deleted.invalid`, emailVerified: false, phone: null, image: null, updatedAt: now })
+      .where(eq(users.id, userId));
+    // The last mail to the address, in this transaction: it goes only if the erasure commits.
+    await sendDeletionCarriedOut(app, tx, { name: pending.name, email: pending.email, userId: null });
+    return decide(tx, row, actorOf(staff), { status: 'done', outcome: 'erased', customerId: userId }, now);
+  });
+  await removeFiles().catch((error: unknown) => app.log.error({ err: error }, 'erased files could not all be removed from storage'));
+  return result;
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { formatCents } from '@portal/contracts/money';
+import type { StaffPlan } from '@portal/contracts/staff';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
+import { ErrorMessage, Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
+import { PlanForm } from '@/features/staff/components/plan-form';
+import { ApiError } from '@/lib/api-client';
+
+/** /staff/plans: every plan in pricing order; create, edit, hide, reorder, and delete the unused ones. */
+export function Component() {
+  const plans = useStaffPlans();
+  const { move, remove } = usePlanChanges();
+  const [editing, setEditing] = useState<StaffPlan | 'new' | null>(null);
+  const failed = move.error ?? remove.error;
+  return (
+    <Page title="Plans" actions={<Button onClick={() => setEditing('new')}>New plan</Button>}>
+      {failed && <ErrorMessage>{failed instanceof ApiError ? failed.message : 'Could not save. Please try again.'}</ErrorMessage>}
+      <QueryState query={plans} pending="Loading plans..." error="Could not load the plans." empty="No plans yet." isEmpty={(d) => d.plans.length === 0}>
+        {(data) => (
+          <ol aria-label="Plans" className="space-y-3">
+            {data.plans.map((plan, index) => (
+              <li key={plan.id} className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-col gap-1">
+                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} up`} disabled={index === 0 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'up' })}>↑</Button>
+                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} down`} disabled={index === data.plans.length - 1 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'down' })}>↓</Button>
+                </div>
+                <div className="min-w-[12rem] flex-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-slate-900">{plan.title}</span>
+                    {!plan.visible && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Hidden</span>}
+                  </p>
+                  <p className="text-sm text-slate-700">{formatCents(plan.amount)} / {plan.recurring}</p>
+                  {plan.description && <p className="text-sm text-slate-600">{plan.description}</p>}
+                  <p className="text-xs text-slate-600">{plan.subscriptionCount === 1 ? '1 subscription' : `${plan.subscriptionCount} subscriptions`}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Button variant="secondary" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.title}`}>Edit</Button>
+                  {plan.subscriptionCount === 0 && (
+                    <Button variant="danger" aria-label={`Delete ${plan.title}`} disabled={remove.isPending} onClick={() => window.confirm(`Delete the plan ${plan.title}?`) && remove.mutate(plan.id)}>
+                      Delete
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} className="max-h-[90vh] max-w-xl overflow-y-auto" aria-describedby={undefined}>
+        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{editing === 'new' ? 'New plan' : 'Edit plan'}</DialogTitle>
+        {editing !== null && <PlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+    </Page>
+  );
+}
