@@ -35,6 +35,7 @@ import { staffRoutes } from './modules/staff/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
+import { migrationRoutes } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
 /** Every feature module's routes, in registration order. */
@@ -49,6 +50,7 @@ const modules: FastifyPluginAsync[] = [
   supportRoutes,
   projectRoutes,
   staffRoutes,
+  migrationRoutes,
 ];
 
 /** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */

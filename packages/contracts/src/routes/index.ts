@@ -12,6 +12,7 @@ import { staffRoutes } from './staff.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
+import { migrationRoutes } from './migration.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -28,6 +29,7 @@ export const routes = {
   subscriptions: subscriptionRoutes,
   support: supportRoutes,
   uploads: uploadRoutes,
+  migration: migrationRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -49,3 +51,4 @@ export * from './subscriptions.routes.ts';
 export * from './support.routes.ts';
 export * from './uploads.routes.ts';
 export * from './shell.ts';
+export * from './migration.routes.ts';

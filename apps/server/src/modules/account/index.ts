@@ -1,2 +1,3 @@
 /** Account: the profile and its photo, the session state after sign-in, and account deletion requests. */
 export { accountRoutes, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
+export { accountDeletionRequests } from './schema.ts';

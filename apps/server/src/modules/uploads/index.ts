@@ -6,3 +6,6 @@ export { uploadRoutes } from './routes.ts';
 export { abandonedUploadSweep } from './sweep.ts';
 export { registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
+export { uploads } from './schema.ts';
+export { uploadStorage, type UploadStorage } from './storage.ts';
+export { sniff, SNIFF_BYTES } from './sniff.ts';

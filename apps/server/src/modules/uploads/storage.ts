@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -29,6 +29,8 @@ export interface UploadStorage {
   size(storageKey: string): Promise<number | null>;
   /** Reads a stored file, or one range of it. */
   read(storageKey: string, range?: ByteRange): Promise<Readable>;
+  /** Stores a whole local file under a storage key (replacing a file there); readers never see half of it. */
+  storeFile(storageKey: string, localFile: string): Promise<void>;
 }
 
 export const incomingId = (uploadId: string) => `incoming/${uploadId}`;
@@ -64,6 +66,13 @@ function localStorage(root: string): UploadStorage {
     },
     async read(storageKey, range) {
       return createReadStream(at(storageKey), range ? { start: range.start, end: range.end } : {});
+    },
+    async storeFile(storageKey, localFile) {
+      const target = at(storageKey);
+      const partial = `${target}.${process.pid}.partial`;
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(localFile, partial);
+      await rename(partial, target);
     },
   };
 }
@@ -122,6 +131,10 @@ function s3Storage(config: Config): UploadStorage {
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
       });
       return object.Body as Readable;
+    },
+    async storeFile(storageKey, localFile) {
+      const info = await stat(localFile);
+      await s3.putObject({ Bucket: bucket, Key: storageKey, Body: createReadStream(localFile), ContentLength: info.size });
     },
   };
 }

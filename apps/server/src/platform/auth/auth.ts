@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
 import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
+import { passwordVerifier } from './imported-password.ts';
 
 
 export function createAuth(config: Config, db: Db) {
@@ -40,6 +41,8 @@ export function createAuth(config: Config, db: Db) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // A reset is what someone does who fears another has the password: every session of the account ends.
       revokeSessionsOnPasswordReset: true,
+      // Passwords brought over from the original system are checked with its modified scrypt once (decision 24).
+      password: { verify: passwordVerifier(db) },
     },
     user: {
       additionalFields: {
