@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff'];
-const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads'];
+const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads', 'migration'];
 const moduleIndexes = serverModules.map((m) => `./${m}/index.ts`);
 
 export default tseslint.config(
