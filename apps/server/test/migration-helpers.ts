@@ -53,7 +53,7 @@ export async function buildOldExport(tag: string, now: Date) {
   const sub = (s: string) => `sub-${s}-${tag}`;
   const files = {
     profile: `profile_pictures/${ann}`,
-    form: `form_submissions/${ann}/${sub('active')}/logo/abc123`,
+    form: `form_submissions/${ann}/${sub('active')}/q-logo/abc123`,
     chatImage: `chat_images/${chat}/1700000000000_shot.png`,
     chatVideo: `chat_videos/${chat}/1700000000001_clip.mp4`,
   };
@@ -140,17 +140,17 @@ export async function buildOldExport(tag: string, now: Date) {
               submittedAt: t(-19 * DAY),
               answers: [
                 {
-                  formItemId: 'business',
-                  prompt: 'Business name',
-                  type: 'text',
+                  formItemId: 'q-business-name',
+                  prompt: 'What is the name of your business as customers should see it?',
+                  type: 'SINGLE_TEXT_INPUT',
                   order: 1,
                   answer: 'Ann Bakery',
                 },
                 {
-                  formItemId: 'logo',
-                  prompt: 'Your logo',
-                  type: 'multipleImages',
-                  order: 2,
+                  formItemId: 'q-logo',
+                  prompt: 'Upload your logo.',
+                  type: 'SINGLE_IMAGE_UPLOAD',
+                  order: 6,
                   answers: [storageUrl(files.form)],
                 },
               ],

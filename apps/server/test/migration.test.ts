@@ -145,6 +145,7 @@ describe('migration from the original system', () => {
       [old.ids.sub('active')],
     );
     expect(form!.answers[1]!.answers![0]).toMatch(/^\/api\/files\//);
+
     const projects = (await as(ctx, ann, 'GET', '/api/projects')).json();
     expect(JSON.stringify(projects)).toContain('Ann Bakery App');
     const [google] = await ctx.database.sql.query<{ user_id: string }>(

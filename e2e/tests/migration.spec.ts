@@ -1,0 +1,61 @@
+import { expect, expectAccessible, operatorUrl, signInThroughUi, test } from '../fixtures';
+import { buildOldExport, OLD_PASSWORD } from '../../apps/server/test/migration-helpers';
+
+const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789' };
+
+test('a customer of the original system signs in with the old password and finds everything there', async ({ page }) => {
+  const tag = `e${Date.now().toString(36)}`;
+  const old = await buildOldExport(tag, new Date());
+  const migrate = (dryRun: boolean) =>
+    page.request.post(operatorUrl('/api/operator/migration'), {
+      headers: OPERATOR,
+      data: { database: old.database, auth: old.auth, hashConfig: old.hashConfig, filesDir: old.bucket, dryRun },
+    });
+  const dry = await migrate(true);
+  expect(dry.status(), await dry.text()).toBe(200);
+  expect((await dry.json()).refused).toEqual([]);
+  const real = await migrate(false);
+  expect(real.status(), await real.text()).toBe(200);
+  expect((await real.json()).files.copied).toBe(4);
+
+  await signInThroughUi(page, { email: `${old.ids.ann}@example.com`, password: OLD_PASSWORD });
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/my-subscriptions');
+  for (const status of [/^ACTIVE$/, /^ACTIVE PENDING.UPDATE$/, /^CANCELLED$/, /^INACTIVE NONPAYMENT$/])
+    await expect(page.getByText(status).first()).toBeVisible();
+  await expect(page.getByText('Growth Plan').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('migration-subscriptions-1280.png'), fullPage: true });
+
+  await page.goto('/payment-history');
+  await expect(page.getByText('$44.99').first()).toBeVisible();
+  await expect(page.getByText(/Card declined/).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(`/support/chat/${old.ids.chat}`);
+  await expect(page.getByText('Hello, can you see my screenshot?')).toBeVisible();
+  await expect(page.getByText('Yes, we are on it.')).toBeVisible();
+  const image = page.getByRole('main').locator('img[src^="/api/files/"]').first();
+  await expect(image).toBeVisible();
+  // The picture really arrives from our storage (a broken image has no natural width).
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await page.screenshot({ path: test.info().outputPath('migration-chat-1280.png'), fullPage: true });
+
+  await page.goto('/my-projects');
+  await expect(page.getByRole('link', { name: /Ann Bakery App/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Ann Bakery App/ })).toContainText('PUBLISHED');
+
+  await page.goto(`/questionnaire/${old.ids.sub('active')}`);
+  await expect(page.getByRole('textbox', { name: 'What is the name of your business as customers should see it?' })).toHaveValue('Ann Bakery');
+  await expect(page.getByRole('main').locator('img[src^="/api/files/"]').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('migration-questionnaire-1280.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/support/chat/${old.ids.chat}`);
+  await expect(page.locator('img[src^="/api/files/"]').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('migration-chat-390.png'), fullPage: true });
+  await page.goto('/my-subscriptions');
+  await expect(page.getByText('Growth Plan').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('migration-subscriptions-390.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
