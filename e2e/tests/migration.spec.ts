@@ -3,7 +3,7 @@ import { buildOldExport, OLD_PASSWORD } from '../../apps/server/test/migration-h
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789' };
 
-test('a customer of the original system signs in with the old password and finds everything there', async ({ page }) => {
+test('a customer of the original system signs in with the old password and finds everything there', async ({ page, browser, baseURL }) => {
   const tag = `e${Date.now().toString(36)}`;
   const old = await buildOldExport(tag, new Date());
   const migrate = (dryRun: boolean) =>
@@ -58,4 +58,17 @@ test('a customer of the original system signs in with the old password and finds
   await expect(page.getByText('Growth Plan').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('migration-subscriptions-390.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The customer who used Google continues with Google and lands on the migrated account.
+  const googleContext = await browser.newContext({ baseURL });
+  const google = await googleContext.newPage();
+  await google.goto('/login');
+  await google.getByRole('button', { name: 'Continue with Google' }).click();
+  await google.getByLabel('Name').fill('Greg Google');
+  await google.getByLabel('E-mail').fill(`${old.ids.greg}@example.com`);
+  await google.getByRole('button', { name: 'Continue' }).click();
+  await expect(google).not.toHaveURL(/\/login|\/oidc/);
+  const me = await (await google.request.get('/api/me')).json();
+  expect(me.user).toMatchObject({ id: old.ids.greg, name: 'Greg Google', email: `${old.ids.greg}@example.com` });
+  await googleContext.close();
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { FirebaseScrypt } from 'firebase-scrypt';
 
 /** The hosted sign-in service's hash parameters, as its console shows them. */
@@ -38,6 +39,9 @@ async function firebaseHash(password: string, salt: string) {
 }
 
 const DAY = 86_400_000;
+
+/** The subject id the local Google stand-in gives an address (platform/oidc/local-google.ts), as Google's is stable. */
+export const googleSubject = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 24);
 
 /**
  * An export of the original system for one business: Ann (password, card, subscriptions in every status, payments,
@@ -309,7 +313,7 @@ export async function buildOldExport(tag: string, now: Date) {
         emailVerified: true,
         displayName: 'Greg Google',
         providerUserInfo: [
-          { providerId: 'google.com', rawId: `google-sub-${tag}`, email: `${greg}@example.com` },
+          { providerId: 'google.com', rawId: googleSubject(`${greg}@example.com`), email: `${greg}@example.com` },
         ],
         createdAt: t(-100 * DAY),
       },

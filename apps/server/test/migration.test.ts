@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { runRenewalSweep } from '../src/modules/billing/renewals.ts';
+import { uploadStorage } from '../src/modules/uploads/storage.ts';
+import { stableId, storagePathOf } from '../src/modules/migration/parse.ts';
 import { as, createBillingApp, sandboxCharges, type ManualClock } from './billing-helpers.ts';
 import { OPERATOR_TOKEN } from './content-helpers.ts';
 import { cookieHeader, nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
-import { buildOldExport, OLD_PASSWORD } from './migration-helpers.ts';
+import { buildOldExport, googleSubject, OLD_PASSWORD } from './migration-helpers.ts';
 
 let ctx: TestContext;
 let time: ManualClock;
@@ -150,7 +153,7 @@ describe('migration from the original system', () => {
     expect(JSON.stringify(projects)).toContain('Ann Bakery App');
     const [google] = await ctx.database.sql.query<{ user_id: string }>(
       `SELECT user_id FROM accounts WHERE provider_id = 'google' AND account_id = $1`,
-      ['google-sub-a1'],
+      [googleSubject(`${old.ids.greg}@example.com`)],
     );
     expect(google!.user_id).toBe(old.ids.greg);
   });
@@ -170,6 +173,28 @@ describe('migration from the original system', () => {
       body: { card_details: { card: { last_4: string } }; customer_id: string };
     }>(`SELECT body FROM square_sandbox_payments WHERE reference_id = $1`, [paymentId]);
     expect(charge!.body.customer_id).toBe(old.ids.squareCustomer);
+  });
+});
+
+describe('files', () => {
+  it('goes on where a stopped run stopped: a file already in storage is not copied again', async () => {
+    const old = await buildOldExport('r3', time.now());
+    const storage = uploadStorage(ctx.config);
+    // A run stopped after copying the first file, before its transaction.
+    await storage.storeFile(old.ids.files.profile, path.join(old.bucket, old.ids.files.profile));
+    const res = await migrate(old);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().files).toMatchObject({ copied: 3, skipped: 1 });
+    expect(await count('uploads', 'storage_key = $1', [old.ids.files.profile])).toBe(1);
+  });
+
+  it('reads hosted-storage addresses and derives the same file id every time', () => {
+    const p = 'chat_images/c1/170_a b.png';
+    expect(storagePathOf(`https://firebasestorage.googleapis.com/v0/b/x.appspot.com/o/${encodeURIComponent(p)}?alt=media&token=t`)).toBe(p);
+    expect(storagePathOf(`gs://x.appspot.com/${p}`)).toBe(p);
+    expect(storagePathOf('https://example.com/logo.png')).toBeNull();
+    expect(stableId(`file:${p}`)).toBe(stableId(`file:${p}`));
+    expect(stableId(`file:${p}`)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 
