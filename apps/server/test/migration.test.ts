@@ -185,6 +185,8 @@ describe('files', () => {
     const res = await migrate(old);
     expect(res.statusCode).toBe(200);
     expect(res.json().files).toMatchObject({ copied: 3, skipped: 1 });
+    // Message keys repeat across chats (m1, m2...): each chat keeps its own messages.
+    expect(counts(res.json()).Messages).toMatchObject({ created: 4, unchanged: 0 });
     expect(await count('uploads', 'storage_key = $1', [old.ids.files.profile])).toBe(1);
   });
 

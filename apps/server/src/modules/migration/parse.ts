@@ -324,6 +324,11 @@ export function parseMigration(input: { database: unknown; auth?: unknown; hashC
       refuse(path, 'no e-mail address in the sign-in export or in Users');
       continue;
     }
+    const sameEmail = [...users.values()].find((u) => u.email === email);
+    if (sameEmail) {
+      refuse(path, `the e-mail address ${email} is also the address of user "${sameEmail.uid}"`);
+      continue;
+    }
     let passwordHash: string | null = null;
     if (auth?.passwordHash) {
       if (!hashConfig) {
@@ -575,7 +580,8 @@ export function parseMigration(input: { database: unknown; auth?: unknown; hashC
         refuse(messagePath, `media URL "${media}" is not a file of the original storage`);
         continue;
       }
-      messages.push({ id: keepId('message', messageId), path: messagePath, value: m, media });
+      // Message keys are unique within their chat only.
+      messages.push({ id: stableId(`message:${chatId}/${messageId}`), path: messagePath, value: m, media });
     }
     chats.push({ id, path, user: owner.user, reason: owner.reason, messages });
   }
