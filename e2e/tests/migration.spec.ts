@@ -72,3 +72,32 @@ test('a customer of the original system signs in with the old password and finds
   expect(me.user).toMatchObject({ id: old.ids.greg, name: 'Greg Google', email: `${old.ids.greg}@example.com` });
   await googleContext.close();
 });
+
+test('the operator endpoint: a second migration changes nothing; bad input is listed by path and the run refused', async ({ request }) => {
+  const old = await buildOldExport(`t${Date.now().toString(36)}`, new Date());
+  const migrate = (database: unknown, hashConfig: unknown, dryRun = false) =>
+    request.post(operatorUrl('/api/operator/migration'), {
+      headers: OPERATOR,
+      data: { database, auth: old.auth, hashConfig, filesDir: old.bucket, dryRun },
+    });
+  expect((await migrate(old.database, old.hashConfig)).status()).toBe(200);
+  const again = await (await migrate(old.database, old.hashConfig)).json();
+  expect(again.files).toEqual({ copied: 0, skipped: 4, bytes: 0 });
+  for (const c of again.collections) expect(c, c.name).toMatchObject({ created: 0, updated: 0, refused: 0 });
+
+  const bad = structuredClone(old.database) as Record<string, Record<string, unknown>>;
+  bad.Payments!['pay-dangling'] = { UserId: 'nobody', ServiceTitle: 'X', Amount: 100, PaymentStatus: 'Complete', Timestamp: '1' };
+  bad.Projects = 'not a collection' as never;
+  const dry = await (await migrate(bad, undefined, true)).json();
+  const listed = (dry.refused as { path: string; reason: string }[]).map((r) => `${r.path}: ${r.reason}`);
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      'Payments/pay-dangling/UserId: no user "nobody" in the export',
+      'Projects: expected an object keyed by id',
+      `(auth)/users/${old.ids.ann}/passwordHash: a password hash without the hash parameters (--hash-config)`,
+    ]),
+  );
+  const refused = await migrate(bad, undefined);
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error.code).toBe('MIGRATION_REFUSED');
+});
