@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -133,8 +133,8 @@ function s3Storage(config: Config): UploadStorage {
       return object.Body as Readable;
     },
     async storeFile(storageKey, localFile) {
-      const info = await stat(localFile);
-      await s3.putObject({ Bucket: bucket, Key: storageKey, Body: createReadStream(localFile), ContentLength: info.size });
+      // One PUT of the whole body: a stream would be sent aws-chunked, which not every S3-compatible server takes.
+      await s3.putObject({ Bucket: bucket, Key: storageKey, Body: await readFile(localFile) });
     },
   };
 }
