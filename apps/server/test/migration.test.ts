@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runRenewalSweep } from '../src/modules/billing/renewals.ts';
 import { uploadStorage } from '../src/modules/uploads/storage.ts';
 import { stableId, storagePathOf } from '../src/modules/migration/parse.ts';
+import { migrate as migrateDirectly } from '../src/modules/migration/index.ts';
 import { as, createBillingApp, sandboxCharges, type ManualClock } from './billing-helpers.ts';
 import { OPERATOR_TOKEN } from './content-helpers.ts';
 import { cookieHeader, nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
@@ -188,6 +189,22 @@ describe('files', () => {
     // Message keys repeat across chats (m1, m2...): each chat keeps its own messages.
     expect(counts(res.json()).Messages).toMatchObject({ created: 4, unchanged: 0 });
     expect(await count('uploads', 'storage_key = $1', [old.ids.files.profile])).toBe(1);
+  });
+
+  it('reports progress in records and bytes', async () => {
+    const old = await buildOldExport('p4', time.now());
+    const events: { stage: string; done: number; total: number; bytes: number }[] = [];
+    const report = await migrateDirectly(
+      ctx.app.db,
+      { database: old.database, auth: old.auth, hashConfig: old.hashConfig, filesDir: old.bucket },
+      { storage: uploadStorage(ctx.config), now: time.now(), squareSandbox: true, onProgress: (p) => events.push(p) },
+    );
+    const files = events.filter((e) => e.stage === 'files');
+    expect(files.at(-1)).toMatchObject({ done: 4, total: 4, bytes: report.files.bytes });
+    expect(report.files.bytes).toBeGreaterThan(0);
+    const records = events.filter((e) => e.stage === 'records');
+    expect(records.at(-1)!.done).toBe(records.at(-1)!.total);
+    expect(records.map((e) => e.done)).toEqual([...records.map((e) => e.done)].sort((a, b) => a - b));
   });
 
   it('reads hosted-storage addresses and derives the same file id every time', () => {

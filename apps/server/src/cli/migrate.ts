@@ -90,15 +90,22 @@ async function migrateDirectly(
 ): Promise<MigrationReport> {
   const database = await openDatabase({ url: config.DATABASE_URL });
   const tty = process.stderr.isTTY;
+  let stage = '';
   try {
     return await migrate(database.db, input, {
       storage: uploadStorage(config),
       now: new Date(),
       squareSandbox: config.SQUARE_ENVIRONMENT === 'local',
       onProgress: (p) => {
-        const line = `files ${p.done}/${p.total}, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`;
-        if (tty) process.stderr.write(`\r${bar(p.done / Math.max(1, p.total))} ${line}`);
-        else if (p.done === p.total || p.done % 100 === 0) process.stderr.write(`${line}\n`);
+        const line =
+          p.stage === 'files'
+            ? `files ${p.done}/${p.total}, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`
+            : `records ${p.done}/${p.total}`;
+        if (tty) {
+          if (stage && stage !== p.stage) process.stderr.write('\n');
+          stage = p.stage;
+          process.stderr.write(`\r${bar(p.done / Math.max(1, p.total))} ${line}`.padEnd(80));
+        } else if (p.done === p.total || p.done % 100 === 0) process.stderr.write(`${line}\n`);
       },
     });
   } catch (error) {

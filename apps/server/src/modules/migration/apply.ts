@@ -281,6 +281,25 @@ async function writeAll(
   refused: Refusal[],
 ) {
   const counts = {} as Counts;
+  const total =
+    parsed.users.size +
+    files.size +
+    parsed.cards.length +
+    parsed.subscriptions.length +
+    parsed.steps.length +
+    parsed.forms.length +
+    parsed.payments.length +
+    parsed.chats.reduce((n, c) => n + 1 + c.messages.length, 0) +
+    parsed.projects.length +
+    parsed.deletionRequests.length;
+  let done = 0;
+  /** upsertChanged, reporting records written so far. */
+  const upsert: typeof upsertChanged = async (db, table, key, rows, compared) => {
+    const result = await upsertChanged(db, table, key, rows, compared);
+    done += rows.length;
+    options.onProgress?.({ stage: 'records', done: Math.min(done, total), total, bytes: 0, totalBytes: 0 });
+    return result;
+  };
   const content = Object.fromEntries(
     Object.entries(database as Record<string, unknown>).filter(([k]) => !OWN_ROOTS.has(k)),
   );
@@ -293,7 +312,7 @@ async function writeAll(
           r.path === u.path || r.path.startsWith(`${u.path}/`) || r.path.startsWith(`(auth)/users/${u.uid}/`),
       ),
   );
-  counts.Users = await upsertChanged(
+  counts.Users = await upsert(
     tx,
     users,
     'id',
@@ -315,7 +334,7 @@ async function writeAll(
   // Files belong to users, so their rows follow the users.
   const fileRows = [...files.values()].filter((f) => kept.has(f.ownerUid));
   const owner = (uid: string) => parsed.users.get(uid)!.id;
-  counts.Files = await upsertChanged(
+  counts.Files = await upsert(
     tx,
     uploads,
     'id',
@@ -339,7 +358,7 @@ async function writeAll(
       .onConflictDoUpdate({ target: migrationFiles.originalPath, set: { size: sql`excluded.size` } });
 
   const cardList = keep(parsed.cards);
-  counts.Cards = await upsertChanged(
+  counts.Cards = await upsert(
     tx,
     cards,
     'id',
@@ -392,7 +411,7 @@ async function writeAll(
     }
 
   const subscriptionList = keep(parsed.subscriptions);
-  counts.UserSubscriptions = await upsertChanged(
+  counts.UserSubscriptions = await upsert(
     tx,
     subscriptions,
     'id',
@@ -427,7 +446,7 @@ async function writeAll(
       'cardLast4',
     ],
   );
-  counts.CompletionSteps = await upsertChanged(
+  counts.CompletionSteps = await upsert(
     tx,
     completionSteps,
     'id',
@@ -442,7 +461,7 @@ async function writeAll(
     })),
     ['stepIndex', 'stepDetails', 'stepStatus', 'completedAt'],
   );
-  counts.Forms = await upsertChanged(
+  counts.Forms = await upsert(
     tx,
     formSubmissions,
     'subscriptionId',
@@ -454,7 +473,7 @@ async function writeAll(
     })),
     ['userId', 'submittedAt', 'answers'],
   );
-  counts.Payments = await upsertChanged(
+  counts.Payments = await upsert(
     tx,
     payments,
     'id',
@@ -513,7 +532,7 @@ async function writeAll(
   );
 
   const chatList = keep(parsed.chats);
-  counts.Chats = await upsertChanged(
+  counts.Chats = await upsert(
     tx,
     supportChats,
     'id',
@@ -544,7 +563,7 @@ async function writeAll(
       'lastMessengerType',
     ],
   );
-  counts.Messages = await upsertChanged(
+  counts.Messages = await upsert(
     tx,
     supportMessages,
     'id',
@@ -564,7 +583,7 @@ async function writeAll(
     ),
     ['messengerType', 'messageType', 'textMessage', 'uploadId', 'sentAt'],
   );
-  counts.Projects = await upsertChanged(
+  counts.Projects = await upsert(
     tx,
     projects,
     'id',
@@ -601,7 +620,7 @@ async function writeAll(
     ],
   );
   const userIdOf = new Map(userList.map((u) => [u.uid, u.id]));
-  counts.AccountDeletionRequest = await upsertChanged(
+  counts.AccountDeletionRequest = await upsert(
     tx,
     accountDeletionRequests,
     'id',
