@@ -9,7 +9,7 @@ export const isActiveSubscriptionStatus = (status: string) =>
 
 /** "INACTIVE_NONPAYMENT" -> "INACTIVE NONPAYMENT": the first underscore becomes a space; unknown values read Unknown. */
 export function subscriptionStatusLabel(status: string): string {
-  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? status.replaceAll('_', ' ') : 'Unknown';
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? status.replace('_', ' ') : 'Unknown';
 }
 
 /**
