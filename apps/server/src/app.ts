@@ -39,6 +39,7 @@ import { supportRoutes } from './modules/support/index.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
 import { notificationRoutes, supportReplyMailSweep } from './modules/notifications/index.ts';
 import { cardExpirySweep } from './modules/billing/index.ts';
+import { migrationRoutes } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
 /** Every feature module's routes, in registration order. */
@@ -54,6 +55,7 @@ const modules: FastifyPluginAsync[] = [
   projectRoutes,
   staffRoutes,
   notificationRoutes,
+  migrationRoutes,
 ];
 
 /** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -109,5 +109,17 @@ describe('S3 storage on an S3-compatible server', () => {
     expect(created.statusCode).toBe(201);
     const tusId = incomingId(String(created.headers.location).split('/').pop()!);
     expect(await exists(`${tusId}.info`)).toBe(true);
+  });
+
+  it('stores a whole local file under a key (migrated files), replacing what was there', async () => {
+    const local = path.join(directory, `local-${randomUUID()}.png`);
+    const bytes = fileBytes('png', 40 * 1024);
+    writeFileSync(local, bytes);
+    const key = `profile_pictures/${randomUUID()}`;
+    await storage.storeFile(key, local);
+    expect(await storage.size(key)).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { importCommand } from './import.ts';
 import { createStaffCommand } from './create-staff.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
+import { migrateCommand } from './migrate.ts';
 
 export interface CliCommand {
   usage: string;
@@ -18,6 +19,7 @@ const commands: Record<string, CliCommand> = {
   'create-staff': createStaffCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  migrate: migrateCommand,
 };
 
 async function main(argv: string[]) {

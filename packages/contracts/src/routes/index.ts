@@ -13,6 +13,7 @@ import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
+import { migrationRoutes } from './migration.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -30,6 +31,7 @@ export const routes = {
   support: supportRoutes,
   uploads: uploadRoutes,
   notifications: notificationRoutes,
+  migration: migrationRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -52,3 +54,4 @@ export * from './support.routes.ts';
 export * from './uploads.routes.ts';
 export * from './notifications.routes.ts';
 export * from './shell.ts';
+export * from './migration.routes.ts';

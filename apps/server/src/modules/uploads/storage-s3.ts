@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config.ts';
@@ -60,6 +61,10 @@ export function s3Storage(config: Config): UploadStorage {
     },
     async remove(storageKey) {
       await s3.deleteObject({ Bucket: bucket, Key: storageKey }).catch(() => undefined);
+    },
+    async storeFile(storageKey, localFile) {
+      // One PUT of the whole body: a stream would be sent aws-chunked, which not every S3-compatible server takes.
+      await s3.putObject({ Bucket: bucket, Key: storageKey, Body: await readFile(localFile) });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -30,6 +30,8 @@ export interface UploadStorage {
   read(storageKey: string, range?: ByteRange): Promise<Readable>;
   /** Deletes a stored file; nothing happens when it is already gone. */
   remove(storageKey: string): Promise<void>;
+  /** Stores a whole local file under a storage key (replacing a file there); readers never see half of it. */
+  storeFile(storageKey: string, localFile: string): Promise<void>;
 }
 
 export const incomingId = (uploadId: string) => `incoming/${uploadId}`;
@@ -68,6 +70,13 @@ function localStorage(root: string): UploadStorage {
     },
     async remove(storageKey) {
       await rm(at(storageKey), { force: true });
+    },
+    async storeFile(storageKey, localFile) {
+      const target = at(storageKey);
+      const partial = `${target}.${process.pid}.partial`;
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(localFile, partial);
+      await rename(partial, target);
     },
   };
 }

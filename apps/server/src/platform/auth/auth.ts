@@ -10,6 +10,7 @@ import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
 import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
+import { passwordVerifier } from './imported-password.ts';
 
 
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
@@ -53,6 +54,8 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // A reset is what someone does who fears another has the password: every session of the account ends.
       revokeSessionsOnPasswordReset: true,
+      // Passwords brought over from the original system are checked with its modified scrypt once (decision 24).
+      password: { verify: passwordVerifier(db) },
       // A reset link works once (its verification row is deleted when used) and for one hour.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       sendResetPassword: async ({ user, token }) => mail.resetPassword(user, links.resetPassword(token)),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { errorAnswer, type Answer } from './http.ts';
-import { sandboxCards, sandboxNonces } from './schema.ts';
+import { sandboxCards, sandboxCustomers, sandboxNonces } from './schema.ts';
 import { TEST_NONCE_CARD, TEST_NONCES, type Outcome } from './test-values.ts';
 
 /** A card as Square shows it inside payments and cards. */
@@ -85,3 +85,28 @@ export async function resolveCardOnFile(db: Db, cardId: string, customerId: stri
 export const isAnswer = (v: ResolvedSource | Answer): v is Answer => 'status' in v;
 
 export const pickFacts = (c: CardFacts): CardFacts => facts({ brand: c.card_brand, last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year, bin: c.bin });
+
+/**
+ * Registers a card kept from the original system (its Square customer and card ids) in the local sandbox as a
+ * card on file that charges, so a migration can be rehearsed end to end (docs/decisions/0024). Nothing happens
+ * when the sandbox already has that card.
+ */
+export async function registerMigratedSandboxCard(
+  db: Db,
+  card: { customerId: string; cardId: string; brand: string | null; last4: string | null; now: Date },
+): Promise<void> {
+  const at = card.now.toISOString();
+  const customer = { id: card.customerId, created_at: at, updated_at: at, creation_source: 'THIRD_PARTY', version: 0 };
+  await db.insert(sandboxCustomers).values({ id: card.customerId, body: customer }).onConflictDoNothing();
+  const last4 = card.last4 && /^\d{4}$/.test(card.last4) ? card.last4 : '1111';
+  const body = {
+    id: card.cardId,
+    ...facts({ brand: card.brand ?? 'VISA', last4, expMonth: 12, expYear: card.now.getUTCFullYear() + 5, bin: '411111' }),
+    customer_id: card.customerId,
+    merchant_id: 'MLOCALSANDBOX',
+    enabled: true,
+    version: 1,
+    created_at: at,
+  };
+  await db.insert(sandboxCards).values({ id: card.cardId, customerId: card.customerId, body }).onConflictDoNothing();
+}

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorToken } from '../src/platform/http/operator.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { buildOldExport } from './migration-helpers.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs `npm run portal -- migrate ...` as the operator would (without npm), against the running portal. */
+function portalMigrate(args: string[], env: Record<string, string>) {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['DATABASE_URL', 'OPERATOR_TOKEN', 'PORT', 'DATA_DIR', 'INIT_CWD'].includes(k),
+    ),
+  );
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/portal.ts', 'migrate', ...args],
+      { cwd: serverDir, env: { ...base, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let ctx: TestContext;
+let env: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  operatorToken(ctx.config);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  env = { PORT: String((ctx.app.server.address() as { port: number }).port), DATA_DIR: ctx.config.DATA_DIR };
+});
+afterAll(async () => ctx.close());
+
+describe('npm run portal -- migrate', () => {
+  it('dry-runs, refuses a bad export naming each record, then migrates and a second run is all unchanged', async () => {
+    const old = await buildOldExport('cli', new Date());
+    const dir = mkdtempSync(path.join(tmpdir(), 'old-export-'));
+    const write = (name: string, value: unknown) => {
+      writeFileSync(path.join(dir, name), JSON.stringify(value));
+      return path.join(dir, name);
+    };
+    const args = [
+      '--database',
+      write('export.json', old.database),
+      '--auth',
+      write('users.json', old.auth),
+      '--hash-config',
+      write('hash.json', old.hashConfig),
+      '--files',
+      old.bucket,
+    ];
+
+    const dry = await portalMigrate([...args, '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^Dry run \(nothing was changed\):/);
+    expect(dry.stdout).toMatch(/UserSubscriptions\s+4 new, 0 updated, 0 unchanged, 0 refused/);
+
+    const noHash = await portalMigrate(args.slice(0, 4).concat(['--files', old.bucket]), env);
+    expect(noHash.code).toBe(1);
+    expect(noHash.stderr).toContain(
+      '(auth)/users/anncli/passwordHash: a password hash without the hash parameters',
+    );
+
+    const first = await portalMigrate(args, env);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Users\s+2 new/);
+    expect(first.stdout).toMatch(/Files: 4 copied/);
+    const second = await portalMigrate(args, env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toMatch(/[1-9]\d* new|[1-9]\d* updated/);
+    expect(second.stdout).toMatch(/Files: 0 copied \(0\.0 MB\), 4 already there/);
+  }, 180_000);
+});
