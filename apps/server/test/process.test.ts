@@ -1,12 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const running: ChildProcess[] = [];
+// The compiled server, as `npm start` runs it (decision 31).
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+});
 afterEach(() => running.splice(0).forEach((p) => p.kill('SIGKILL')));
 
 const freePort = () =>
@@ -18,7 +23,7 @@ const freePort = () =>
   });
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', DEMO_CONTENT: 'false', ...env },
   });
