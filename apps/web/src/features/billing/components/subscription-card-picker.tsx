@@ -41,7 +41,8 @@ export function SubscriptionCardPicker({ subscription: s }: { subscription: Subs
           >
             {usable.map((card) => (
               <option key={card.id} value={card.id}>
-                {`${cardName(card)} · ${cardExpiry(card)}${card.id === cards.data.defaultCardId ? ' · Default' : ''}`}
+                {/* Short enough for a phone: "Visa •••• 1111 (12/30) · Default". */}
+                {`${cardName(card)} (${cardExpiry(card).replace('Expires ', '')})${card.id === cards.data.defaultCardId ? ' · Default' : ''}`}
               </option>
             ))}
           </select>
