@@ -58,7 +58,14 @@ test('a declined card shows the error modal with the reason, and closes', async 
   await expect(dialog).toContainText('Your card was declined. Please try another card.');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  expect((await (await page.request.get('/api/payments')).json()).payments).toEqual([]);
+  // The attempt is in Payment History as Failed, with its reason (spec payment statuses).
+  const { payments } = await (await page.request.get('/api/payments')).json();
+  expect(payments).toEqual([expect.objectContaining({ status: 'Failed', serviceId: plan.id, failureReason: 'Your card was declined. Please try another card.' })]);
+  await page.goto('/payment-history');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: plan.title });
+  await expect(row).toContainText('Failed');
+  await expect(row).toContainText('Your card was declined. Please try another card.');
+  expect((await (await page.request.get('/api/subscriptions')).json()).subscriptions).toEqual([]);
 });
 
 test('inline card validation stops a wrong card before anything is sent', async ({ page }) => {

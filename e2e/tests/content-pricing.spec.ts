@@ -1,4 +1,5 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+import { subscribeThroughApi } from './billing-helpers';
 
 const HEADER = 'Sign up in less than 30 seconds. Upgrade at anytime, no questions, no hassle.';
 const planCard = (page: import('@playwright/test').Page, title: string) =>
@@ -64,4 +65,19 @@ test('pricing says when there are no plans, and when they cannot be loaded', asy
     'Failed to load subscription plans. Please try again later.',
   );
   await expectAccessible(page);
+});
+
+test('signed in with a plan, pricing marks it as the current plan and leads to its subscription to change plan', async ({ page }) => {
+  await signUpThroughApi(page, newUser('pricing-held'));
+  const { subscriptionId } = await subscribeThroughApi(page, 'pro');
+  await page.goto('/select-plan');
+  const pro = planCard(page, 'Pro Suite');
+  await expect(pro.getByText('Current plan')).toBeVisible();
+  await expect(pro.getByRole('button', { name: 'Sign Up Today' })).toHaveCount(0);
+  await expect(page.getByText('Current plan')).toHaveCount(1);
+  await expect(planCard(page, 'Starter App').getByRole('button', { name: 'Sign Up Today' })).toBeVisible();
+  await expectAccessible(page);
+  await pro.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription-details/${subscriptionId}$`));
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeVisible();
 });

@@ -139,8 +139,27 @@ describe('checkout of a new subscription', () => {
     const noCard = await as(ctx, user, 'POST', '/api/checkout', { planId: plan.id, idempotencyKey: newKey() });
     expect(noCard.json().error.code).toBe('CARD_REQUIRED');
     const declined = await saveCard(ctx, user, { number: '4000000000000002' });
-    const errorCard = await as(ctx, user, 'POST', '/api/checkout', { planId: plan.id, cardId: declined.id, idempotencyKey: newKey() });
-    expect(errorCard.json().error.code).toBe('CARD_NOT_USABLE');
+    expect(declined.status).toBe('Error');
+  });
+
+  it('a card refused at checkout records a Failed payment with its reason in the history, charges nothing and reserves no promo', async () => {
+    const user = await signUp(ctx.app);
+    const plan = await insertPlan(ctx);
+    await insertPromo(ctx, { code: 'FAILEDTRY', type: 'percent', value: 10, maxRedemptions: 1 });
+    const declined = await saveCard(ctx, user, { number: '4000000000000002' });
+    const key = newKey();
+    const res = await as(ctx, user, 'POST', '/api/checkout', { planId: plan.id, cardId: declined.id, promoCode: 'FAILEDTRY', idempotencyKey: key });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'Failed', failureReason: 'Your card was declined. Please try another card.', subscriptionId: null, receiptNumber: null });
+    await ctx.app.billing.settle();
+    expect(await sandboxCharges(ctx, res.json().id)).toBe(0);
+    expect(await promoRedemptions(ctx, 'FAILEDTRY')).toBe(0);
+    const { payments } = (await as(ctx, user, 'GET', '/api/payments')).json();
+    expect(payments).toEqual([expect.objectContaining({ id: res.json().id, status: 'Failed', serviceId: plan.id, failureReason: 'Your card was declined. Please try another card.' })]);
+    // The same attempt again answers the same payment.
+    const again = await as(ctx, user, 'POST', '/api/checkout', { planId: plan.id, cardId: declined.id, promoCode: 'FAILEDTRY', idempotencyKey: key });
+    expect(again.json().id).toBe(res.json().id);
+    expect((await as(ctx, user, 'GET', '/api/subscriptions')).json().subscriptions).toEqual([]);
   });
 
   it('refuses unknown and hidden plans, and malformed requests', async () => {

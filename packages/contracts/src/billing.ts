@@ -36,10 +36,21 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
+/** A card that expires before the next renewal of an active subscription it pays for. */
+export const expiringCardSchema = z.object({
+  cardId: z.string(),
+  subscriptionId: z.string(),
+  serviceTitle: z.string(),
+  dueDate: z.number().int(),
+});
+export type ExpiringCard = z.infer<typeof expiringCardSchema>;
+
 export const cardListSchema = z.object({
   /** The default card first, then newest first. */
   cards: z.array(cardSchema),
   defaultCardId: z.string().nullable(),
+  /** Cards that expire before the renewal of a subscription they pay (flagged there and in Saved Cards). */
+  expiringBeforeRenewal: z.array(expiringCardSchema),
 });
 export type CardList = z.infer<typeof cardListSchema>;
 
@@ -50,6 +61,21 @@ export const addCardSchema = z.object({
 export type AddCardInput = z.infer<typeof addCardSchema>;
 
 export const setDefaultCardSchema = z.object({ cardId: z.string().min(1).max(100) });
+
+/** Which saved card pays a subscription. */
+export const setSubscriptionCardSchema = z.object({ cardId: z.string().min(1).max(100) });
+
+/** Deleting the card of an active subscription names the card that takes over (when there are other cards). */
+export const deleteCardQuerySchema = z.object({ replacementCardId: z.string().min(1).max(100).optional() });
+
+/** The stable code of a refused card deletion: the card pays an active subscription and another card must take over. */
+export const CARD_REPLACEMENT_REQUIRED = 'CARD_REPLACEMENT_REQUIRED';
+
+/** A card is good through the last day of its expiry month (UTC): true when that is before `date`. */
+export function cardExpiresBefore(card: { expMonth: number | null; expYear: number | null }, date: number): boolean {
+  if (card.expMonth === null || card.expYear === null) return false;
+  return Date.UTC(card.expYear, card.expMonth, 1) <= date;
+}
 
 // ---- Promo codes (spec §3 promo result, §7 validateAndApplyPromoCode) ----
 

@@ -69,6 +69,8 @@ export const subscriptionSchema = z.object({
   recurring: z.string(),
   startDate: z.number().int(),
   dueDate: z.number().int(),
+  /** The saved card that pays this subscription (null: the default card pays). */
+  cardId: z.string().nullable(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   cancelledAt: z.number().int().nullable(),

@@ -11,6 +11,8 @@ import {
   promoRequestSchema,
   promoResultSchema,
   setDefaultCardSchema,
+  setSubscriptionCardSchema,
+  deleteCardQuerySchema,
   changePlanRequestSchema,
   payNowRequestSchema,
   planOptionsQuerySchema,
@@ -130,8 +132,11 @@ export const deleteCard = defineRoute({
   auth: 'user',
   tags,
   summary: 'Delete a card (disabled at Square first)',
+  description:
+    'A card that pays an active subscription needs replacementCardId (another saved card, which then pays those subscriptions) when the user has other cards: otherwise 409 CARD_REPLACEMENT_REQUIRED. Without other cards, the subscriptions fall back to the default card.',
   params: idParams,
-  responses: { 204: noContent, ...errors, 502: errorBodySchema },
+  query: deleteCardQuerySchema,
+  responses: { 204: noContent, 400: errorBodySchema, ...errors, 409: errorBodySchema, 502: errorBodySchema },
   topic: topics.cards,
 });
 
@@ -144,6 +149,18 @@ export const setDefaultCard = defineRoute({
   body: setDefaultCardSchema,
   responses: { 200: cardListSchema, 400: errorBodySchema, ...errors },
   topic: topics.cards,
+});
+
+export const setSubscriptionCard = defineRoute({
+  method: 'PUT',
+  path: '/api/subscriptions/:id/card',
+  auth: 'user',
+  tags,
+  summary: 'Choose which saved card pays a subscription (its renewals, plan changes and pay now)',
+  params: idParams,
+  body: setSubscriptionCardSchema,
+  responses: { 200: subscriptionSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+  topic: topics.subscriptions,
 });
 
 export const getPlanOptions = defineRoute({
@@ -273,6 +290,7 @@ export const billingRoutes = {
   getCard,
   deleteCard,
   setDefaultCard,
+  setSubscriptionCard,
   runBillingSweeps,
   advanceBillingClock,
   getPlanOptions,

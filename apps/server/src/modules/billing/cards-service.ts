@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Card, CardList } from '@portal/contracts/billing';
+import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList } from '@portal/contracts/billing';
 import { users } from '../../platform/auth/schema.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import {
   claimPendingCard,
   deleteCardRow,
@@ -17,18 +17,24 @@ import {
   updateCard,
 } from './cards-repository.ts';
 import type { CardRow } from './schema.ts';
+import { activeSubscriptionsPaidBy, expiringBeforeRenewal, moveSubscriptionsToCard } from './subscription-card.ts';
 import { isUsableCard, toCard } from './views.ts';
 
 export const CARD_NOT_FOUND = 'Card not found.';
 
 const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
 
-/** The user's cards, their default card first, then newest first. */
+/**
+ * The user's cards, their default card first, then newest first. A card Square refused (Error) is not listed: the
+ * attempt's failure is answered once, at GET /api/cards/:id, and it does not stay in Saved Cards.
+ */
 export async function cardListOf(app: FastifyInstance, userId: string): Promise<CardList> {
-  const [rows, customer] = await Promise.all([listCards(app.db, userId), findCustomer(app.db, userId)]);
+  const [all, customer] = await Promise.all([listCards(app.db, userId), findCustomer(app.db, userId)]);
+  const rows = all.filter((r) => r.status !== 'Error');
   const defaultCardId = rows.some((r) => r.id === customer?.defaultCardId) ? customer!.defaultCardId : null;
   const ordered = [...rows.filter((r) => r.id === defaultCardId), ...rows.filter((r) => r.id !== defaultCardId)];
-  return { cards: ordered.map(toCard), defaultCardId };
+  const expiring = await expiringBeforeRenewal(app.db, userId, rows, defaultCardId);
+  return { cards: ordered.map(toCard), defaultCardId, expiringBeforeRenewal: expiring };
 }
 
 export async function cardOf(app: FastifyInstance, userId: string, id: string): Promise<Card> {
@@ -91,19 +97,37 @@ export async function processCard(app: FastifyInstance, id: string, claimed?: Ca
   if (orphan) await app.billing.gateway.disableCard(orphan);
 }
 
-/** Deletes a card: disabled at Square first, so a deleted card can never be charged. */
-export async function deleteCard(app: FastifyInstance, userId: string, id: string): Promise<void> {
+/**
+ * Deletes a card: disabled at Square first, so a deleted card can never be charged. A card that pays an active
+ * subscription needs another saved card to take over when there is one (CARD_REPLACEMENT_REQUIRED otherwise);
+ * without other cards, those subscriptions fall back to the default card.
+ */
+export async function deleteCard(app: FastifyInstance, userId: string, id: string, replacementCardId?: string): Promise<void> {
   const card = await findCard(app.db, userId, id);
   if (!card) throw notFound(CARD_NOT_FOUND);
+  const others = (await listCards(app.db, userId)).filter((c) => c.id !== id && isUsableCard(c));
+  const paid = await activeSubscriptionsPaidBy(app.db, userId, id);
+  let replacement: CardRow | undefined;
+  if (replacementCardId !== undefined) {
+    replacement = others.find((c) => c.id === replacementCardId);
+    if (!replacement) throw badRequest('CARD_NOT_USABLE', 'The card that takes over must be another saved card.');
+  } else if (paid.length > 0 && others.length > 0) {
+    throw conflict(CARD_REPLACEMENT_REQUIRED, 'This card pays an active subscription. Please choose the card that takes over.');
+  }
   if (isUsableCard(card)) await app.billing.gateway.disableCard(card.squareCardId).catch(() => Promise.reject(providerUnavailable()));
   await app.db.transaction(async (tx) => {
+    const now = app.clock();
+    // Read again under the transaction: a subscription switched to this card meanwhile moves too.
+    const moving = await activeSubscriptionsPaidBy(tx, userId, id);
+    await moveSubscriptionsToCard(tx, moving.map((s) => s.id), replacement ?? null, now);
     await deleteCardRow(tx, id);
     const customer = await findCustomer(tx, userId);
     if (customer?.defaultCardId === id) {
-      const next = (await listCards(tx, userId)).find(isUsableCard);
-      await setDefaultCard(tx, userId, next?.id ?? null, app.clock());
+      const next = replacement ?? (await listCards(tx, userId)).find(isUsableCard);
+      await setDefaultCard(tx, userId, next?.id ?? null, now);
     }
     await publishChange(tx, { topic: `cards:${id}`, audience: { userId } });
+    for (const sub of moving) await publishChange(tx, { topic: `subscriptions:${sub.id}`, audience: { userId } });
   });
 }
 

@@ -98,21 +98,25 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
       }
     }
     await assertPlanNotHeld(tx, user.id, plan.id, subscriptionId);
+    // A card Square refused when the customer entered it at checkout: the attempt is recorded as a Failed payment
+    // with the card's reason (spec payment statuses), nothing is charged and no promo redemption is reserved.
+    const refusedCard = input.cardId ? await findCard(tx, user.id, input.cardId) : undefined;
+    const declined = refusedCard?.status === 'Error' ? refusedCard : null;
     let deal: PromoResult | null = null;
     if (promoCode) {
-      const promo = await evaluatePromo(tx, promoCode, plan, now, true);
+      const promo = await evaluatePromo(tx, promoCode, plan, now, !declined);
       if (promo.refusal === 'exhausted') throw conflict('PROMO_EXHAUSTED', promo.result.message);
       if (!promo.ok) throw badRequest('PROMO_INVALID', promo.result.message);
       deal = promo.result;
     }
     const amount = deal ? deal.finalAmount : plan.amount;
-    const card = await cardFor(tx, user.id, input.cardId, amount);
+    const card = declined ? null : await cardFor(tx, user.id, input.cardId, amount);
     const inserted = await insertPayment(tx, {
       id: randomUUID(),
       userId: user.id,
       idempotencyKey: input.idempotencyKey,
       requestHash,
-      status: 'Pending',
+      status: declined ? 'Failed' : 'Pending',
       purchaseType: input.mode === 'NEW_SUBSCRIPTION' ? 'New Subscription' : 'Reactivation',
       serviceId: plan.id,
       serviceTitle: plan.title,
@@ -124,6 +128,7 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
       promoCode: deal ? deal.promoCode : null,
       appliedDeal: deal,
       ...payerFields(card, customer?.squareCustomerId, user),
+      ...(declined ? { cardId: declined.id, failureReason: declined.failureReason ?? DECLINED_REASON } : {}),
       subscriptionId,
       createdAt: now,
       updatedAt: now,
@@ -132,9 +137,11 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
     await publishChange(tx, { topic: `payments:${inserted.id}`, audience: { userId: user.id } });
     return { row: inserted, created: true };
   });
-  if (created) app.billing.later(() => processPayment(app, row.id));
+  if (created && row.status === 'Pending') app.billing.later(() => processPayment(app, row.id));
   return { payment: toPayment(row), created };
 }
+
+const DECLINED_REASON = 'Your card was declined. Please try another card.';
 
 /** Client ids for the card form (spec §7 getSquareClientIds); locally, where the sandbox's tokenizer answers. */
 export function paymentsConfig(app: FastifyInstance): PaymentsConfig {

@@ -14,6 +14,7 @@ import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
 import { payNow } from './pay-now.ts';
 import { receiptOf } from './receipts.ts';
 import { refundPayment } from './refunds.ts';
+import { setSubscriptionCard } from './subscription-card.ts';
 import { subscriptionsOf } from '../subscriptions/index.ts';
 
 async function sweepNow(app: FastifyInstance) {
@@ -42,10 +43,13 @@ export const billingRoutes = fp(
     );
     registerRoute(app, route.getCard, async (request) => cardOf(app, request.user.id, request.params.id));
     registerRoute(app, route.deleteCard, async (request, reply) => {
-      await deleteCard(app, request.user.id, request.params.id);
+      await deleteCard(app, request.user.id, request.params.id, request.query.replacementCardId);
       return reply.code(204).send(null);
     });
     registerRoute(app, route.setDefaultCard, async (request) => makeDefaultCard(app, request.user.id, request.body.cardId));
+    registerRoute(app, route.setSubscriptionCard, async (request) =>
+      setSubscriptionCard(app, request.user.id, request.params.id, request.body.cardId),
+    );
 
     registerRoute(app, route.getPaymentsConfig, async () => paymentsConfig(app));
     registerRoute(app, route.validatePromoCode, async (request) =>

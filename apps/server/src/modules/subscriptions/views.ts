@@ -25,6 +25,7 @@ export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
     recurring: row.recurring,
     startDate: row.startDate.getTime(),
     dueDate: row.dueDate.getTime(),
+    cardId: row.cardId,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,
     cancelledAt: row.cancelledAt?.getTime() ?? null,

@@ -50,7 +50,7 @@ function Checkout({ planId }: { planId: string }) {
   const cardForm = useRef<CardFormHandle>(null);
   const { purchase, busy, outcome, dismiss, fail } = usePurchase();
 
-  // The first saved card is preselected; a choice stays while it exists.
+  // The default card (listed first) is preselected; a choice stays while it exists.
   const selected =
     chosen && (chosen === NEW_CARD || usableCards?.some((c) => c.id === chosen))
       ? chosen

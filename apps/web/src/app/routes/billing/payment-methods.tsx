@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { CardList, PaymentsConfig } from '@portal/contracts/billing';
+import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList, type PaymentsConfig } from '@portal/contracts/billing';
+import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
+import { ApiError } from '@/lib/api-client';
+import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
+import { ReplaceCardDialog } from '@/features/billing/components/replace-card-dialog';
 import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useDeleteCard } from '@/features/billing/api/cards';
-import { useCards } from '@/features/billing/api/cards';
+import { useCard, useCards } from '@/features/billing/api/cards';
 import { usePaymentsConfig } from '@/features/billing/api/payments-config';
 import { useSetDefaultCard } from '@/features/billing/api/cards';
 import { AddCardForm } from '@/features/billing/components/add-card-form';
@@ -44,16 +48,44 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const subscriptions = useSubscriptions();
+  const [replacing, setReplacing] = useState<Card | null>(null);
+  const [replaceError, setReplaceError] = useState<string | null>(null);
 
   const list = cards.cards;
   const showForm = adding || list.length === 0;
-  const justAdded = list.find((c) => c.id === added);
-  const busy = remove.isPending || makeDefault.isPending;
+  // The card just added, read by its id: a refused one is not in the list, its error is shown once here.
+  const justAdded = useCard(added).data;
+  // Deleting waits for the subscriptions: whether a card pays one decides if the replacement dialog is asked.
+  const busy = remove.isPending || makeDefault.isPending || subscriptions.isPending;
 
-  const onDelete = (id: string) => {
-    if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
+  const others = (card: Card) => list.filter((c) => c.usable && c.id !== card.id);
+  const paidBy = (card: Card) =>
+    (subscriptions.data ?? []).filter((s) => isActiveSubscriptionStatus(s.status) && s.cardId === card.id).map((s) => s.serviceTitle);
+
+  const askReplacement = (card: Card) => {
+    setReplaceError(null);
+    setReplacing(card);
+  };
+  const onDelete = (card: Card) => {
     setActionError(null);
-    remove.mutate(id, { onError: (e) => setActionError(e.message) });
+    setAdded(null);
+    // The card of an active subscription: ask which card takes over instead of a plain confirmation.
+    if (paidBy(card).length > 0 && others(card).length > 0) return askReplacement(card);
+    if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
+    remove.mutate(
+      { id: card.id },
+      {
+        onError: (e) => (e instanceof ApiError && e.code === CARD_REPLACEMENT_REQUIRED ? askReplacement(card) : setActionError(e.message)),
+      },
+    );
+  };
+  const onReplace = (replacementCardId: string) => {
+    if (!replacing) return;
+    remove.mutate(
+      { id: replacing.id, replacementCardId },
+      { onSuccess: () => setReplacing(null), onError: (e) => setReplaceError(e.message) },
+    );
   };
 
   return (
@@ -90,7 +122,8 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
                   card={card}
                   isDefault={card.id === cards.defaultCardId}
                   busy={busy}
-                  onDelete={() => onDelete(card.id)}
+                  expiring={cards.expiringBeforeRenewal.filter((e) => e.cardId === card.id)}
+                  onDelete={() => onDelete(card)}
                   onMakeDefault={() =>
                     makeDefault.mutate(card.id, { onError: (e) => setActionError(e.message) })
                   }
@@ -99,6 +132,15 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
             </ul>
           </Section>
         )}
+        <ReplaceCardDialog
+          card={replacing}
+          others={replacing ? others(replacing) : []}
+          paysFor={replacing ? paidBy(replacing) : []}
+          busy={remove.isPending}
+          error={replaceError}
+          onDelete={onReplace}
+          onClose={() => setReplacing(null)}
+        />
         {showForm && (
           <Section title="Add a Card">
             {list.length === 0 && (
@@ -109,6 +151,7 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
             <AddCardForm
               config={config}
               onAdded={(id) => {
+                setActionError(null);
                 setAdded(id);
                 setAdding(false);
               }}

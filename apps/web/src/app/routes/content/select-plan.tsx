@@ -1,4 +1,9 @@
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '@portal/contracts/routes';
+import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
+import { routeQuery } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import type { Plan } from '@portal/contracts/plans';
 import { QueryState } from '@/components/ui/query-state';
 import { useCurrentUser } from '@/lib/current-user';
@@ -11,8 +16,17 @@ export function Component() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const plans = usePlans();
+  // Signed in: the plans the customer has active are marked and lead to the subscription's "Change plan".
+  const subscriptions = useQuery({ ...routeQuery(routes.subscriptions.listSubscriptions), enabled: Boolean(user) });
+  const held = new Map(
+    (user ? (subscriptions.data?.subscriptions ?? []) : [])
+      .filter((s) => isActiveSubscriptionStatus(s.status))
+      .map((s) => [s.serviceId, s.id]),
+  );
 
   function choose(plan: Plan) {
+    const heldId = held.get(plan.id);
+    if (heldId) return void navigate(paths.subscriptionDetails(heldId));
     const target = user ? checkoutTarget(plan.id) : loginTarget(plan.id);
     void navigate(target.to, { state: target.state });
   }
@@ -35,7 +49,7 @@ export function Component() {
           {(list) => (
             <div className="grid gap-8 md:grid-cols-3">
               {list.map((plan, i) => (
-                <PlanCard key={plan.id} plan={plan} recommended={i === 0} onChoose={choose} />
+                <PlanCard key={plan.id} plan={plan} recommended={i === 0} current={held.has(plan.id)} onChoose={choose} />
               ))}
             </div>
           )}

@@ -18,6 +18,7 @@ import { paths } from '@/lib/paths';
 import { CardExpiryNotice } from '@/features/notifications/components/card-expiry-notice';
 import { useUndoPlanChange } from '@/features/billing/api/plan-change';
 import { DunningBanner } from '@/features/billing/components/dunning-banner';
+import { SubscriptionCardPicker } from '@/features/billing/components/subscription-card-picker';
 import { ChangePlanDialog } from '@/features/billing/components/plan-change/change-plan-dialog';
 
 const NOT_FOUND = 'Subscription not found.';
@@ -88,6 +89,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-5">
         <SubscriptionFacts subscription={s} />
       </div>
+      {isActiveSubscriptionStatus(s.status) && <SubscriptionCardPicker subscription={s} />}
       {s.pendingChange && (
         <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-900">
           <p className="font-semibold">{pendingChangeText(s.pendingChange.serviceTitle, formatShortDate(s.pendingChange.effectiveAt))}</p>

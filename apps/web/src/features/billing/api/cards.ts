@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
+import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listCards, addCard: addCardRoute, deleteCard, setDefaultCard } = routes.billing;
+const { listCards, getCard, addCard: addCardRoute, deleteCard, setDefaultCard, setSubscriptionCard } = routes.billing;
 
 /** Every card read is keyed under the `cards` topic: the live topic `cards:<id>` refreshes them all. */
 export const cardsQuery = () => routeQuery(listCards);
@@ -19,10 +20,21 @@ export function useCards() {
   });
 }
 
+/** One card while it is being saved (polled until Square has answered): a refused card is only seen here. */
+export function useCard(id: string | null) {
+  return useQuery({
+    ...routeQuery(getCard, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'PendingSquareCreation' ? 1000 : false),
+  });
+}
+
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(deleteCard, { params: { id } }),
+    /** A card that pays an active subscription names the card that takes over (`replacementCardId`). */
+    mutationFn: ({ id, replacementCardId }: { id: string; replacementCardId?: string }) =>
+      api(deleteCard, { params: { id }, query: replacementCardId ? { replacementCardId } : {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }
@@ -32,5 +44,18 @@ export function useSetDefaultCard() {
   return useMutation({
     mutationFn: (cardId: string) => api(setDefaultCard, { body: { cardId } }),
     onSuccess: (list) => queryClient.setQueryData(cardsQuery().queryKey, list),
+  });
+}
+
+/** Chooses which saved card pays a subscription; the subscription and the card list (expiry flags) refresh. */
+export function useSetSubscriptionCard(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: string) => api(setSubscriptionCard, { params: { id: subscriptionId }, body: { cardId } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: [topics.subscriptions] }),
+      ]),
   });
 }

@@ -1,4 +1,5 @@
-import type { Card } from '@portal/contracts/billing';
+import type { Card, ExpiringCard } from '@portal/contracts/billing';
+import { formatShortDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { brandLabel } from '@/lib/card-brand';
 import { CardLabel } from './card-label';
@@ -16,12 +17,15 @@ export function SavedCardRow({
   card,
   isDefault,
   busy,
+  expiring = [],
   onMakeDefault,
   onDelete,
 }: {
   card: Card;
   isDefault: boolean;
   busy: boolean;
+  /** The subscriptions this card pays whose next renewal falls after it expires. */
+  expiring?: ExpiringCard[];
   onMakeDefault: () => void;
   onDelete: () => void;
 }) {
@@ -38,6 +42,11 @@ export function SavedCardRow({
           )}
           <StatusBadge card={card} isDefault={isDefault} />
         </div>
+        {expiring.map((e) => (
+          <p key={e.subscriptionId} className="mt-2 text-sm font-medium text-amber-900">
+            Expires before the renewal of {e.serviceTitle} on {formatShortDate(e.dueDate)}.
+          </p>
+        ))}
         {card.status === 'Error' && (
           <p className="mt-2 text-sm text-red-700">
             {MESSAGES.cardSaveFailed} {card.failureReason}

@@ -6,10 +6,13 @@ export const DESCRIPTION_FALLBACK = 'Standard features included.';
 export function PlanCard({
   plan,
   recommended,
+  current = false,
   onChoose,
 }: {
   plan: Plan;
   recommended: boolean;
+  /** The customer already has this plan: marked, and the button leads to "Change plan" instead of buying it again. */
+  current?: boolean;
   onChoose(plan: Plan): void;
 }) {
   const headingId = `plan-${plan.id}`;
@@ -25,9 +28,14 @@ export function PlanCard({
           RECOMMENDED
         </p>
       )}
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        {plan.title}
-      </h2>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
+          {plan.title}
+        </h2>
+        {current && (
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-800">Current plan</span>
+        )}
+      </div>
       <p className="mt-4 text-slate-900">
         <span className="text-4xl font-extrabold tracking-tight">${plan.price}</span>
         <span className="text-lg font-semibold text-slate-600"> / mo</span>
@@ -38,7 +46,7 @@ export function PlanCard({
         onClick={() => onChoose(plan)}
         aria-describedby={headingId}
       >
-        Sign Up Today
+        {current ? 'Change plan' : 'Sign Up Today'}
       </Button>
     </article>
   );

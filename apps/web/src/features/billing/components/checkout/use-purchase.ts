@@ -79,7 +79,11 @@ export function usePurchase() {
     if (!waiting || !('card' in waiting)) return;
     if (card.isError) return finish(failed(MESSAGES.paymentSubmitFailed));
     if (!savedCard || savedCard.status === 'PendingSquareCreation') return;
-    if (savedCard.status !== 'Complete' || !savedCard.usable) return finish(failed(savedCard.failureReason || MESSAGES.checkoutCardSaveFailed));
+    // A refused card still goes to checkout: the server records the attempt as a Failed payment with the reason,
+    // which the result then shows (and Payment History keeps).
+    if (savedCard.status !== 'Error' && (savedCard.status !== 'Complete' || !savedCard.usable)) {
+      return finish(failed(savedCard.failureReason || MESSAGES.checkoutCardSaveFailed));
+    }
     setWaiting(null);
     void charge(waiting.input, savedCard.id);
   }, [waiting, savedCard, card.isError, charge, finish]);

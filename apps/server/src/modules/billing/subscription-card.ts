@@ -1,0 +1,62 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cardExpiresBefore, type ExpiringCard } from '@portal/contracts/billing';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type Subscription } from '@portal/contracts/subscriptions';
+import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { findSubscription, isActive, SUBSCRIPTION_NOT_FOUND, subscriptions, toSubscription } from '../subscriptions/index.ts';
+import { findCard } from './cards-repository.ts';
+import { CARD_NOT_FOUND } from './cards-service.ts';
+import type { CardRow } from './schema.ts';
+import { isUsableCard } from './views.ts';
+
+const activeOf = (userId: string) =>
+  and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]));
+
+/** The user's active subscriptions that a given card pays. */
+export async function activeSubscriptionsPaidBy(db: Db, userId: string, cardId: string) {
+  return db.select().from(subscriptions).where(and(activeOf(userId), eq(subscriptions.cardId, cardId)));
+}
+
+/**
+ * Cards that expire before the next renewal of an active subscription they pay: the subscription's own card, or the
+ * default card when it has none (or its card is gone).
+ */
+export async function expiringBeforeRenewal(db: Db, userId: string, cards: CardRow[], defaultCardId: string | null): Promise<ExpiringCard[]> {
+  const active = await db.select().from(subscriptions).where(activeOf(userId));
+  const usable = new Map(cards.filter(isUsableCard).map((c) => [c.id, c]));
+  const expiring: ExpiringCard[] = [];
+  for (const sub of active) {
+    const card = (sub.cardId ? usable.get(sub.cardId) : undefined) ?? (defaultCardId ? usable.get(defaultCardId) : undefined);
+    if (card && cardExpiresBefore(card, sub.dueDate.getTime())) {
+      expiring.push({ cardId: card.id, subscriptionId: sub.id, serviceTitle: sub.serviceTitle, dueDate: sub.dueDate.getTime() });
+    }
+  }
+  return expiring;
+}
+
+/** Points subscriptions at another card (or at none: the default card pays), keeping the shown brand and last 4 in step. */
+export async function moveSubscriptionsToCard(tx: Db, ids: string[], card: CardRow | null, now: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ cardId: card?.id ?? null, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, updatedAt: now })
+    .where(inArray(subscriptions.id, ids));
+}
+
+/** Chooses which saved card pays an active subscription. */
+export async function setSubscriptionCard(app: FastifyInstance, userId: string, id: string, cardId: string): Promise<Subscription> {
+  return app.db.transaction(async (tx) => {
+    const sub = await findSubscription(tx, userId, id, true);
+    if (!sub) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    if (!isActive(sub)) throw conflict('NOT_ACTIVE', 'Only an active subscription can change its card.');
+    const card = await findCard(tx, userId, cardId);
+    if (!card) throw notFound(CARD_NOT_FOUND);
+    if (!isUsableCard(card)) throw badRequest('CARD_NOT_USABLE', 'This card cannot be charged. Please choose another card.');
+    const now = app.clock();
+    await moveSubscriptionsToCard(tx, [sub.id], card, now);
+    await publishChange(tx, { topic: `subscriptions:${sub.id}`, audience: { userId } });
+    return toSubscription((await findSubscription(tx, userId, id))!, now);
+  });
+}
