@@ -1,6 +1,7 @@
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { advanceClock, CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
 import { signInAsNewStaff } from './support-helpers';
+import { confirmDeletionByMail } from './mail-notify-helpers';
 
 // These journeys move the server's clock; they run one after another so that each sees the time it expects.
 test.describe.configure({ mode: 'serial' });
@@ -127,6 +128,7 @@ test('an account erased by staff is never charged again, a month after its due d
   const userId = (await (await page.request.get('/api/me')).json()).user.id as string;
   await subscribeThroughApi(page, plan.id);
   const asked = await page.request.post('/api/account-deletion-requests', { data: { name: user.name, email: user.email } });
+  await confirmDeletionByMail(page.request, user.email);
   const staff = await signInAsNewStaff(baseURL!);
   const done = await staff.post(`/api/staff/deletion-requests/${(await asked.json()).id}/carry-out`);
   expect(await done.json()).toMatchObject({ status: 'done', outcome: 'erased' });

@@ -61,6 +61,6 @@ test('a failed renewal shows a banner on the dashboard and is paid from it with 
 
   await page.goto(`/subscription-details/${subscriptionId}`);
   await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
-  await expect(page.getByText('Mastercard •••• 5100')).toBeVisible();
+  await expect(page.getByText('Mastercard •••• 5100', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update card and pay now' })).toBeHidden();
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { firstPlan, subscribeThroughApi, usd } from './billing-helpers';
+import { confirmDeletionByMail } from './mail-notify-helpers';
 import { pngFile } from './onboarding-helpers';
 import { customerInNewContext, screenshots, signInStaffThroughUi } from './staff-helpers';
 
@@ -18,12 +19,16 @@ test('staff carry out a deletion request: the account cannot sign in, its files 
   const photoUrl = (await photo.getAttribute('src'))!;
   const asked = await customer.request.post('/api/account-deletion-requests', { data: { name: user.name, email: user.email, reason: 'Closing the shop' } });
   expect(asked.status()).toBe(201);
+  await confirmDeletionByMail(customer.request, user.email);
   // A second, guest request for an address with no account.
   const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
   const kept = `kept-${randomUUID().slice(0, 8)}@example.com`;
   const guest = await request.newContext({ baseURL });
   expect((await guest.post('/api/account-deletion-requests', { data: { name: 'No One', email: nobody } })).status()).toBe(201);
   expect((await guest.post('/api/account-deletion-requests', { data: { name: 'Kay Kept', email: kept } })).status()).toBe(201);
+  // Only a request confirmed through the link mailed to its address reaches staff.
+  await confirmDeletionByMail(guest, nobody);
+  await confirmDeletionByMail(guest, kept);
   await guest.dispose();
 
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Deletion requests' }).click();

@@ -41,7 +41,7 @@ test('staff see a new chat arrive live, reply with text and an image, and close 
   await expect(customerLog.getByText('Seen')).toBeVisible();
 
   await page.getByPlaceholder('Type a message...').fill('Sorry about that, we are refunding one charge.');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(log.getByText('Sorry about that, we are refunding one charge.')).toBeVisible();
   await expect(log.getByText(staff.name)).toBeVisible();
   await page.getByTestId('chat-file-input').setInputFiles(media.png);

@@ -29,7 +29,7 @@ test('failures show the texts of spec §8', async ({ page, consoleErrors }) => {
   await openChat(page, /General Inquiry/);
   await page.route('**/api/support/chats/*/messages', (route) => route.fulfill({ status: 400, json: { error: { code: 'X', message: 'no' } } }));
   await page.getByPlaceholder('Type a message...').fill('Will this arrive?');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to send message.');
   await expect(page.getByPlaceholder('Type a message...')).toHaveValue('Will this arrive?');
   await page.unroute('**/api/support/chats/*/messages');

@@ -42,7 +42,7 @@ test('a customer opens a chat, sends text, an image and a video, and sees suppor
 
   // Text: Send waits for something that is not blank; the text goes trimmed and the input clears.
   const input = page.getByPlaceholder('Type a message...');
-  const send = page.getByRole('button', { name: 'Send' });
+  const send = page.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await input.fill('   ');
   await expect(send).toBeDisabled();
