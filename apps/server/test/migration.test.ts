@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrationReportSchema } from '@portal/contracts/migration';
 import { MIGRATION_PROGRESS_STREAM } from '@portal/contracts/routes';
@@ -237,6 +237,21 @@ describe('files', () => {
     expect(records.at(-1)!.done).toBe(records.at(-1)!.total);
     expect(records.at(-1)!.total).toBeGreaterThan(0);
     expect(progress.indexOf(files.at(-1)!)).toBeLessThan(progress.indexOf(records[0]!));
+  });
+
+  it('ends the stream with an error line when the run fails after it started, and writes no record', async () => {
+    const old = await buildOldExport('s7', time.now());
+    // The chat video cannot be stored: a plain file stands where its folder goes. The files before it are copied.
+    const blocked = path.join(ctx.config.dataDir, 'uploads', 'chat_videos', old.ids.chat);
+    mkdirSync(path.dirname(blocked), { recursive: true });
+    writeFileSync(blocked, 'not a folder');
+    const res = await migrate(old, {}, { accept: MIGRATION_PROGRESS_STREAM });
+    expect(res.statusCode).toBe(200);
+    const lines = res.payload.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]!.progress).toMatchObject({ stage: 'files', done: 1 });
+    expect(lines.at(-1)).toEqual({ error: { code: 'INTERNAL', message: expect.any(String) } });
+    expect(lines.some((l) => 'report' in l)).toBe(false);
+    expect(await count('users', 'id = $1', [old.ids.ann])).toBe(0);
   });
 
   it('answers a run refused before any work as without streaming', async () => {
