@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,8 @@ afterAll(async () => ctx.close());
 describe('npm run portal -- migrate', () => {
   it('dry-runs, refuses a bad export naming each record, then migrates and a second run is all unchanged', async () => {
     const old = await buildOldExport('cli', new Date());
+    // A file of a few hundred KB (a PNG with trailing bytes), so that the progress shows bytes.
+    appendFileSync(path.join(old.bucket, old.ids.files.chatImage), Buffer.alloc(300_000, 1));
     const dir = mkdtempSync(path.join(tmpdir(), 'old-export-'));
     const write = (name: string, value: unknown) => {
       writeFileSync(path.join(dir, name), JSON.stringify(value));
@@ -68,8 +70,12 @@ describe('npm run portal -- migrate', () => {
     );
 
     const first = await portalMigrate(args, env);
-    expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
+    // The running portal streams its progress; without a terminal the CLI prints lines, the end of each stage too.
+    const progress = first.stderr.trimEnd().split('\n');
+    expect(progress.every((l) => /^(files \d\/4, \d\.\d MB of 0\.3 MB|records \d+\/\d+)$/.test(l))).toBe(true);
+    expect(progress).toContain('files 4/4, 0.3 MB of 0.3 MB');
+    expect(progress.at(-1)).toMatch(/^records (\d+)\/\1$/);
     expect(first.stdout).toMatch(/Users\s+2 new/);
     expect(first.stdout).toMatch(/Files: 4 copied/);
     const second = await portalMigrate(args, env);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { migrationReportSchema } from '@portal/contracts/migration';
+import { MIGRATION_PROGRESS_STREAM } from '@portal/contracts/routes';
 import { runRenewalSweep } from '../src/modules/billing/renewals.ts';
 import { uploadStorage } from '../src/modules/uploads/storage.ts';
 import { stableId, storagePathOf } from '../src/modules/migration/parse.ts';
-import { migrate as migrateDirectly } from '../src/modules/migration/index.ts';
+import { migrate as migrateDirectly, type MigrationProgress } from '../src/modules/migration/index.ts';
 import { as, createBillingApp, sandboxCharges, type ManualClock } from './billing-helpers.ts';
 import { OPERATOR_TOKEN } from './content-helpers.ts';
 import { cookieHeader, nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
@@ -20,11 +23,12 @@ type Export = Awaited<ReturnType<typeof buildOldExport>>;
 const migrate = (
   e: { database: unknown; auth?: unknown; hashConfig?: unknown; bucket: string },
   flags: { dryRun?: boolean; skipInvalid?: boolean } = {},
+  headers: Record<string, string> = {},
 ) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/operator/migration',
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, ...headers },
     payload: { database: e.database, auth: e.auth, hashConfig: e.hashConfig, filesDir: e.bucket, ...flags },
     remoteAddress: '127.0.0.1',
   });
@@ -205,6 +209,60 @@ describe('files', () => {
     const records = events.filter((e) => e.stage === 'records');
     expect(records.at(-1)!.done).toBe(records.at(-1)!.total);
     expect(records.map((e) => e.done)).toEqual([...records.map((e) => e.done)].sort((a, b) => a - b));
+  });
+
+  it('streams progress in files, bytes and records through the operator endpoint, then the report', async () => {
+    const old = await buildOldExport('s5', time.now());
+    // A file of a few hundred KB (a PNG with trailing bytes), so that bytes grow.
+    appendFileSync(path.join(old.bucket, old.ids.files.chatImage), Buffer.alloc(300_000, 1));
+    const plain = await migrate(old, { dryRun: true });
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    const dry = migrationReportSchema.strict().parse(plain.json());
+
+    const res = await migrate(old, {}, { accept: MIGRATION_PROGRESS_STREAM });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = res.payload.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const report = migrationReportSchema.strict().parse(lines.at(-1)!.report);
+    expect(report).toMatchObject({ applied: true, refused: [], files: { copied: 4 } });
+    // The report is the plain answer's: the dry run counted exactly what this run did.
+    expect(report.collections).toEqual(dry.collections);
+    const progress = lines.slice(0, -1).map((l) => l.progress as MigrationProgress);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every(Boolean)).toBe(true);
+    const files = progress.filter((p) => p.stage === 'files');
+    expect(files.at(-1)).toEqual({ stage: 'files', done: 4, total: 4, bytes: report.files.bytes, totalBytes: report.files.bytes });
+    expect(report.files.bytes).toBeGreaterThan(300_000);
+    const records = progress.filter((p) => p.stage === 'records');
+    expect(records.at(-1)!.done).toBe(records.at(-1)!.total);
+    expect(records.at(-1)!.total).toBeGreaterThan(0);
+    expect(progress.indexOf(files.at(-1)!)).toBeLessThan(progress.indexOf(records[0]!));
+  });
+
+  it('ends the stream with an error line when the run fails after it started, and writes no record', async () => {
+    const old = await buildOldExport('s7', time.now());
+    // The chat video cannot be stored: a plain file stands where its folder goes. The files before it are copied.
+    const blocked = path.join(ctx.config.dataDir, 'uploads', 'chat_videos', old.ids.chat);
+    mkdirSync(path.dirname(blocked), { recursive: true });
+    writeFileSync(blocked, 'not a folder');
+    const res = await migrate(old, {}, { accept: MIGRATION_PROGRESS_STREAM });
+    expect(res.statusCode).toBe(200);
+    const lines = res.payload.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]!.progress).toMatchObject({ stage: 'files', done: 1 });
+    expect(lines.at(-1)).toEqual({ error: { code: 'INTERNAL', message: expect.any(String) } });
+    expect(lines.some((l) => 'report' in l)).toBe(false);
+    expect(await count('users', 'id = $1', [old.ids.ann])).toBe(0);
+  });
+
+  it('answers a run refused before any work as without streaming', async () => {
+    const stream = { accept: MIGRATION_PROGRESS_STREAM };
+    const missingFiles = await migrate({ ...(await buildOldExport('s6', time.now())), bucket: '/nowhere' }, {}, stream);
+    expect(missingFiles.statusCode).toBe(400);
+    expect(missingFiles.headers['content-type']).toMatch(/^application\/json/);
+    expect(missingFiles.json().error.code).toBe('MIGRATION_REFUSED');
+    const invalid = await migrate({ database: 5 as unknown, bucket: '/nowhere' }, {}, stream);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('reads hosted-storage addresses and derives the same file id every time', () => {

@@ -2,12 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MigrationReport } from '@portal/contracts/migration';
-import { migrateFromOriginal } from '@portal/contracts/routes';
+import { MIGRATION_PROGRESS_STREAM, migrateFromOriginal } from '@portal/contracts/routes';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/client.ts';
-import { migrate, MigrationRefused, type MigrationInput } from '../modules/migration/index.ts';
+import {
+  migrate,
+  MigrationRefused,
+  type MigrationInput,
+  type MigrationProgress,
+} from '../modules/migration/index.ts';
 import { prepareUploadStorage } from '../modules/uploads/index.ts';
-import { callRunningPortal, CliError } from './operator-client.ts';
+import { CliError, streamFromRunningPortal } from './operator-client.ts';
 import type { CliCommand } from './portal.ts';
 
 const USAGE =
@@ -15,8 +20,9 @@ const USAGE =
 
 /**
  * `migrate`: moves a business over from the original system (README "Moving from the original system"). With
- * PostgreSQL (DATABASE_URL) it works directly and shows progress; with the embedded database the running portal
- * does the work (it reads the files folder itself: the operator endpoint answers on loopback only).
+ * PostgreSQL (DATABASE_URL) it works directly; with the embedded database the running portal does the work (it
+ * reads the files folder itself: the operator endpoint answers on loopback only) and streams its progress. Either
+ * way the progress shows on stderr.
  */
 export const migrateCommand: CliCommand = {
   usage: 'migrate --database <json> --auth <json> ...',
@@ -57,9 +63,12 @@ export const migrateCommand: CliCommand = {
         skipInvalid: values['skip-invalid'],
       };
       const config = loadConfig();
-      const report = config.DATABASE_URL
-        ? await migrateDirectly(config, input)
-        : await callRunningPortal(config, migrateFromOriginal, input);
+      const progress = progressPrinter();
+      const report = await (
+        config.DATABASE_URL
+          ? migrateDirectly(config, input, progress.show)
+          : streamFromRunningPortal(config, migrateFromOriginal, input, MIGRATION_PROGRESS_STREAM, progress.show)
+      ).finally(progress.end);
       console.log(describeReport(report));
       return report.refused.length && !report.applied && !report.dryRun ? 1 : 0;
     } catch (error) {
@@ -87,34 +96,51 @@ async function readJson(file: string): Promise<unknown> {
 async function migrateDirectly(
   config: ReturnType<typeof loadConfig>,
   input: MigrationInput,
+  onProgress: (progress: MigrationProgress) => void,
 ): Promise<MigrationReport> {
   const database = await openDatabase({ url: config.DATABASE_URL });
-  const tty = process.stderr.isTTY;
-  let stage = '';
   try {
     return await migrate(database.db, input, {
       storage: await prepareUploadStorage(config),
       now: new Date(),
       squareSandbox: config.SQUARE_ENVIRONMENT === 'local',
-      onProgress: (p) => {
-        const line =
-          p.stage === 'files'
-            ? `files ${p.done}/${p.total}, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`
-            : `records ${p.done}/${p.total}`;
-        if (tty) {
-          if (stage && stage !== p.stage) process.stderr.write('\n');
-          stage = p.stage;
-          process.stderr.write(`\r${bar(p.done / Math.max(1, p.total))} ${line}`.padEnd(80));
-        } else if (p.done === p.total || p.done % 100 === 0) process.stderr.write(`${line}\n`);
-      },
+      onProgress,
     });
   } catch (error) {
     if (error instanceof MigrationRefused) throw new CliError(error.message);
     throw error;
   } finally {
-    if (tty) process.stderr.write('\n');
     await database.close();
   }
+}
+
+/**
+ * Progress on stderr, whoever does the work: on a terminal a bar redrawn in place (one per stage), otherwise a
+ * line at the end of each stage and at most one a second between.
+ */
+function progressPrinter() {
+  const tty = process.stderr.isTTY;
+  let stage = '';
+  let printedAt = 0;
+  return {
+    show(p: MigrationProgress) {
+      const line =
+        p.stage === 'files'
+          ? `files ${p.done}/${p.total}, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`
+          : `records ${p.done}/${p.total}`;
+      if (tty) {
+        if (stage && stage !== p.stage) process.stderr.write('\n');
+        process.stderr.write(`\r${bar(p.done / Math.max(1, p.total))} ${line}`.padEnd(80));
+      } else if (p.done === p.total || Date.now() - printedAt >= 1000) {
+        process.stderr.write(`${line}\n`);
+        printedAt = Date.now();
+      }
+      stage = p.stage;
+    },
+    end() {
+      if (tty && stage) process.stderr.write('\n');
+    },
+  };
 }
 
 const megabytes = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;

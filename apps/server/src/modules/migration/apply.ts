@@ -55,13 +55,16 @@ export interface MigrationOptions {
   now: Date;
   /** Register migrated cards in the local Square sandbox (SQUARE_ENVIRONMENT=local). */
   squareSandbox: boolean;
-  onProgress?: (progress: {
-    stage: 'files' | 'records';
-    done: number;
-    total: number;
-    bytes: number;
-    totalBytes: number;
-  }) => void;
+  onProgress?: (progress: MigrationProgress) => void;
+}
+
+/** How far a run is: files copied (and their bytes), then records written. */
+export interface MigrationProgress {
+  stage: 'files' | 'records';
+  done: number;
+  total: number;
+  bytes: number;
+  totalBytes: number;
 }
 
 /** A real run that refused records (without --skip-invalid): nothing was written. */

@@ -3,4 +3,4 @@
  * storage, Square): people, passwords, subscriptions, cards, payments, chats, projects and files.
  */
 export { migrationRoutes } from './routes.ts';
-export { migrate, MigrationRefused, type MigrationInput, type MigrationOptions } from './apply.ts';
+export { migrate, MigrationRefused, type MigrationInput, type MigrationOptions, type MigrationProgress } from './apply.ts';
