@@ -33,6 +33,10 @@ test('staff open a customer, complete a step and create and publish a project wi
   const customerStep = customer.page.getByRole('listitem').filter({ hasText: 'Review the store listing' });
   await expect(customerStep).toContainText('Completed');
   await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('step.update');
+  // The sign-up mails, and whether they went out.
+  const mails = page.getByRole('list', { name: 'E-mails' });
+  await expect(mails).toContainText('Verify your e-mail address');
+  await expect(mails.getByText('Sent', { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'customer');
 

@@ -137,6 +137,34 @@ describe('e-mail to an SMTP server that is down or refuses', () => {
   });
 });
 
+describe("staff see a customer's e-mails", () => {
+  it("with each one's status and, when the server refused it, the server's answer; customers may not look", async () => {
+    const port = await freePort();
+    ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    outside = await startMailCatcher(ctx.app.db, {
+      port,
+      refuseRecipient: (address) => (address.endsWith('@gone.example') ? 'Mailbox unavailable: no such user' : null),
+    });
+    const customer = await signUp(ctx.app, { email: `left-${Date.now()}@gone.example` });
+    const staff = await signUp(ctx.app);
+    await makeStaff(ctx, staff.id);
+    await ctx.app.mail.deliver();
+    const url = `/api/staff/customers/${customer.id}/mail`;
+    const listed = await ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
+    expect(listed.statusCode).toBe(200);
+    const { mails, total } = listed.json();
+    expect(total).toBeGreaterThan(0);
+    expect(mails).toHaveLength(total);
+    for (const m of mails) {
+      expect(m).toMatchObject({ to: customer.email, status: 'failed', sentTimestamp: null });
+      expect(m.lastError).toContain('550');
+      expect(m.lastError).toContain('Mailbox unavailable: no such user');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `${url}?page=0`, headers: { cookie: staff.cookie } })).statusCode).toBe(400);
+  });
+});
+
 describe('several senders at once', () => {
   it('send each message once', async () => {
     ctx = await createTestApp();

@@ -96,6 +96,23 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), ...pageInfo });
 export const auditListQuerySchema = z.object(pageQuery);
 
+/** An e-mail the portal queued for a customer, as staff see it: whether it went, and the server's answer if not. */
+export const customerMailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** pending: not sent yet (or retrying after `lastError`); failed: the mail server refused it for good. */
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdTimestamp: z.number().int(),
+  sentTimestamp: z.number().int().nullable(),
+});
+export type CustomerMail = z.infer<typeof customerMailSchema>;
+export const customerMailListSchema = z.object({ mails: z.array(customerMailSchema), ...pageInfo });
+export const customerMailQuerySchema = z.object(pageQuery);
+
 const webUrl = z
   .string()
   .trim()

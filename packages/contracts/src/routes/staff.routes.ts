@@ -3,6 +3,8 @@ import { projectParamsSchema } from '../projects.ts';
 import { defineRoute, noContent } from '../route.ts';
 import {
   auditListQuerySchema,
+  customerMailListSchema,
+  customerMailQuerySchema,
   auditListSchema,
   customerParamsSchema,
   staffCustomerListQuerySchema,
@@ -171,6 +173,17 @@ export const listCustomerAudit = defineRoute({
   topic: topics.audit,
 });
 
+export const listCustomerMail = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/mail',
+  auth: 'staff',
+  tags,
+  summary: "E-mails queued for this customer, newest first, with each one's status and the mail server's answer",
+  params: customerParamsSchema,
+  query: customerMailQuerySchema,
+  responses: { 200: customerMailListSchema, ...errors },
+});
+
 /** What `npm run portal -- create-staff` calls on a running server. */
 export const createStaff = defineRoute({
   method: 'POST',
@@ -287,6 +300,7 @@ export const staffRoutes = {
   listStaffCustomers,
   getStaffCustomer,
   listCustomerAudit,
+  listCustomerMail,
   listStaffDeletionRequests,
   refuseDeletionRequest,
   carryOutDeletionRequest,

@@ -8,6 +8,7 @@ import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
 import { customerOf, listCustomers } from './customers.ts';
 import { createOrPromoteStaff } from './service.ts';
+import { listOutboxForUser } from '../../platform/mail/outbox.ts';
 
 /**
  * The staff API: the support inbox, customers, projects and the audit log. Every route is `auth: 'staff'`
@@ -31,6 +32,12 @@ export async function staffRoutes(app: FastifyInstance) {
   registerRoute(app, route.getStaffCustomer, async (request) => customerOf(app.db, request.params.userId));
   registerRoute(app, route.listCustomerAudit, async (request) => ({
     ...(await audit.listAuditForCustomer(app.db, request.params.userId, request.query)),
+    page: request.query.page,
+    pageSize: request.query.pageSize,
+  }));
+
+  registerRoute(app, route.listCustomerMail, async (request) => ({
+    ...(await listOutboxForUser(app.db, request.params.userId, request.query)),
     page: request.query.page,
     pageSize: request.query.pageSize,
   }));

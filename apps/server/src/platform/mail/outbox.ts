@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, type MailAttachment } from './schema.ts';
 import type { RenderedMail } from './render.tsx';
@@ -32,4 +33,35 @@ export async function queueMail(tx: Db, mail: OutgoingMail, options: { now: Date
     createdAt: options.now,
   });
   return id;
+}
+
+/** A user's mail, newest first, a page at a time: for staff, who need to see what went out and what was refused. */
+export async function listOutboxForUser(db: Db, userId: string, page: { page: number; pageSize: number }) {
+  const where = eq(mailOutbox.userId, userId);
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
+  return {
+    mails: rows.map(({ createdAt, sentAt, ...row }) => ({
+      ...row,
+      createdTimestamp: createdAt.getTime(),
+      sentTimestamp: sentAt ? sentAt.getTime() : null,
+    })),
+    total: total?.n ?? 0,
+  };
 }

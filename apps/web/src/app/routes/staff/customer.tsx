@@ -11,6 +11,7 @@ import { useStaffCustomer } from '@/features/staff/api/customers';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { useStaffProjects } from '@/features/staff/api/projects';
 import { AuditList } from '@/features/staff/components/audit-list';
+import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
 import { CustomerPayments } from '@/features/staff/components/customer-payments';
 import { StaffSteps } from '@/features/staff/components/staff-steps';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
@@ -143,6 +144,9 @@ function CustomerView({ data }: { data: StaffCustomer }) {
         </Section>
         <Section title="Chats">
           <CustomerChats userId={profile.id} />
+        </Section>
+        <Section title="E-mails">
+          <CustomerMailList userId={profile.id} />
         </Section>
         <Section title="Audit log">
           <AuditList userId={profile.id} />

@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import type { StaffCustomerListQuery } from '@portal/contracts/staff';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
 
-const { listStaffCustomers, getStaffCustomer, listCustomerAudit } = routes.staff;
+const { listStaffCustomers, getStaffCustomer, listCustomerAudit, listCustomerMail } = routes.staff;
 const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;
 
 export function useStaffCustomers(query: StaffCustomerListQuery, enabled = true) {
@@ -16,6 +16,11 @@ export function useStaffCustomer(userId: string) {
 
 export function useCustomerAudit(userId: string, page: number) {
   return useQuery({ ...routeQuery(listCustomerAudit, { params: { userId }, query: { page } }), placeholderData: keepPreviousData });
+}
+
+/** The e-mails queued for a customer, newest first, with whether each went out and the server's answer if not. */
+export function useCustomerMail(userId: string, page: number) {
+  return useQuery({ ...routeQuery(listCustomerMail, { params: { userId }, query: { page } }), placeholderData: keepPreviousData });
 }
 
 /** A subscription's steps; the `steps` topic keeps them live (and the customer's page follows staff edits). */
