@@ -58,7 +58,9 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
   }
 
   return (
-    <Dialog open={open} onClose={close} className="max-h-[90vh] max-w-lg overflow-y-auto">
+    // While the change is being sent, a click outside (a double click's second click once the form has changed
+    // under the pointer) must not dismiss the dialog: the customer would never see the charge's outcome.
+    <Dialog open={open} onClose={() => !sending.current && close()} className="max-h-[90vh] max-w-lg overflow-y-auto">
       <DialogTitle className="text-xl font-bold text-slate-900">Change plan</DialogTitle>
       <DialogDescription className="mt-1 text-sm text-slate-600">
         You are on {s.serviceTitle} ({formatCents(s.amount)} / {s.recurring}). Upgrades apply now; downgrades on {formatShortDate(s.dueDate)}.
