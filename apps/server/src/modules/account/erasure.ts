@@ -15,6 +15,7 @@ import { supportChats } from '../support/index.ts';
 import { eraseUploadsOf } from '../uploads/index.ts';
 import { accountDeletionRequests } from './schema.ts';
 import { sendDeletionCarriedOut } from '../notifications/index.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 
 type RequestRow = typeof accountDeletionRequests.$inferSelect;
 
@@ -122,6 +123,8 @@ export async function carryOutDeletionRequest(app: FastifyInstance, staff: Sessi
     removeFiles = await eraseUploadsOf(tx, app.config, userId, [userId, ...chats.map((c) => c.id)]);
     if (chats.length > 0) await tx.delete(supportChats).where(inArray(supportChats.id, chats.map((c) => c.id)));
     await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
+    // The mails to the account (their copies hold its name and address); the last one, below, is not the account's.
+    await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx
