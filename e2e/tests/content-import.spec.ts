@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, newUser, signUpThroughApi, test } from '../fixtures';
-import { portalImport } from './content-helpers';
+import { demoRecords, portalImport } from './content-helpers';
 
 test('npm run portal -- import: the running portal takes the file, a re-import changes nothing, a bad file changes nothing', async ({
   page,
@@ -14,8 +14,8 @@ test('npm run portal -- import: the running portal takes the file, a re-import c
     order: 50,
   };
   const exportFile = {
-    FAQs: { [`faq-import-${id}`]: faq },
-    PromoCodes: { [`IMPORT${id.toUpperCase()}`]: { type: 'percent', value: 25 } },
+    FAQs: { ...demoRecords('FAQs'), [`faq-import-${id}`]: faq },
+    PromoCodes: { ...demoRecords('PromoCodes'), [`IMPORT${id.toUpperCase()}`]: { type: 'percent', value: 25 } },
     Users: { someone: { Name: 'Not content' } },
   };
 
