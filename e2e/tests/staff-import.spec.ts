@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { demoRecords } from './content-helpers';
@@ -13,7 +14,7 @@ async function importFile(page: Page, name: string, content: unknown, replace = 
 }
 
 test('staff import a file from the console: a bad record is refused by path, a good file counted, a replace removes a record from the customer page, and the content downloads', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const id = randomUUID().slice(0, 8);
   const kept = { key: `faq-kept-${id}`, question: `Do you translate my app? (${id})`, answer: 'Yes, into any language you sell in.' };
   const dropped = { key: `faq-dropped-${id}`, question: `Do you print flyers? (${id})`, answer: 'Not any more.' };
@@ -70,4 +71,8 @@ test('staff import a file from the console: a bad record is refused by path, a g
   await expect(customer.getByRole('button', { name: 'How long does it take to launch my app?' })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'content');
+  // On a phone the outcome shows below the form.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await replaced.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: fileURLToPath(new URL('../../docs/screenshots/staff-content-result-390.png', import.meta.url)) });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { describeImportedCollection, type ImportSummary } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
@@ -32,6 +32,11 @@ export function ContentImport() {
   const importContent = useContentImport();
   const ids = { file: useId(), replace: useId(), replaceHelp: useId() };
   const busy = reading || importContent.isPending;
+  const outcomeView = useRef<HTMLDivElement>(null);
+  // On a phone the outcome is below the form: bring it into view.
+  useEffect(() => {
+    if (outcome) outcomeView.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,7 +96,7 @@ export function ContentImport() {
           {busy ? 'Importing...' : 'Import'}
         </Button>
       </form>
-      {outcome && <OutcomeView outcome={outcome} />}
+      <div ref={outcomeView}>{outcome && <OutcomeView outcome={outcome} />}</div>
     </div>
   );
 }
