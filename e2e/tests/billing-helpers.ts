@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, operatorUrl } from '../fixtures';
+import { demoRecords } from './content-helpers';
 
 /** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
 export const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
@@ -27,7 +28,7 @@ export const firstPlan = async (request: APIRequestContext): Promise<PlanInfo> =
 /** A promo code of this test's own, imported through the operator's content import. */
 export async function importPromo(request: APIRequestContext, promo: { type: 'percent' | 'amount'; value: number; maxRedemptions?: number }): Promise<string> {
   const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
-  const res = await request.post(operatorUrl('/api/operator/content/import'), { headers: operator, data: { PromoCodes: { [code]: { ...promo, active: true } } } });
+  const res = await request.post(operatorUrl('/api/operator/content/import'), { headers: operator, data: { PromoCodes: { ...demoRecords('PromoCodes'), [code]: { ...promo, active: true } } } });
   expect(res.status(), await res.text()).toBe(200);
   return code;
 }

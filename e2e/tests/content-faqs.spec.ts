@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from '@playwright/test';
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+import { demoRecords } from './content-helpers';
 
 test('FAQs open and close by keyboard', async ({ page }) => {
   await signUpThroughApi(page, newUser('faqs'));
@@ -47,6 +48,7 @@ test('a FAQ added while the page is open appears without a reload', async ({ pag
     headers: { authorization: 'Bearer e2e-operator-token-0123456789' },
     data: {
       FAQs: {
+        ...demoRecords('FAQs'),
         [`faq-live-${randomUUID()}`]: { question, answer: 'Yes, sold and redeemed in your app.', order: 99 },
       },
     },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,17 @@ import { expect } from '../fixtures';
 /** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The demo records of one collection ("FAQs", "Guides/Android/settings"), as the server imported them at first
+ * start. The browser-test server is shared: a journey's import of its own records into a collection brings these
+ * along, so that they become the operator's instead of being removed as demo content (other journeys show them).
+ */
+export function demoRecords(collection: string): Record<string, unknown> {
+  let node: unknown = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/demo/content.json'), 'utf8'));
+  for (const part of collection.split('/')) node = (node as Record<string, unknown>)[part];
+  return node as Record<string, unknown>;
+}
 
 /** The stored deletion requests of one e-mail address, read through the operator endpoint. */
 export async function deletionRequestsFor(baseURL: string, email: string) {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, newUser, signUpThroughApi, test } from '../fixtures';
-import { portalImport } from './content-helpers';
+import { demoRecords, portalImport } from './content-helpers';
 
 test('npm run portal -- import: the running portal takes the file, a re-import changes nothing, a bad file changes nothing', async ({
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const id = randomUUID().slice(0, 8);
   const faq = {
     question: `Can I import my own FAQs? (${id})`,
@@ -14,8 +14,8 @@ test('npm run portal -- import: the running portal takes the file, a re-import c
     order: 50,
   };
   const exportFile = {
-    FAQs: { [`faq-import-${id}`]: faq },
-    PromoCodes: { [`IMPORT${id.toUpperCase()}`]: { type: 'percent', value: 25 } },
+    FAQs: { ...demoRecords('FAQs'), [`faq-import-${id}`]: faq },
+    PromoCodes: { ...demoRecords('PromoCodes'), [`IMPORT${id.toUpperCase()}`]: { type: 'percent', value: 25 } },
     Users: { someone: { Name: 'Not content' } },
   };
 
@@ -26,8 +26,8 @@ test('npm run portal -- import: the running portal takes the file, a re-import c
   const first = portalImport(baseURL!, exportFile);
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
-  expect(first.stdout).toMatch(/FAQs\s+1 new, 0 updated, 0 unchanged/);
-  expect(first.stdout).toMatch(/PromoCodes\s+1 new, 0 updated, 0 unchanged/);
+  expect(first.stdout).toMatch(/FAQs\s+1 new, 0 updated, \d+ unchanged/);
+  expect(first.stdout).toMatch(/PromoCodes\s+1 new, 0 updated, \d+ unchanged/);
   expect(first.stdout).toContain('Ignored (not content): Users');
   // The open page shows the imported FAQ without a reload.
   const question = page.getByRole('button', { name: faq.question });
@@ -35,8 +35,8 @@ test('npm run portal -- import: the running portal takes the file, a re-import c
 
   const again = portalImport(baseURL!, exportFile);
   expect(again.code).toBe(0);
-  expect(again.stdout).toMatch(/FAQs\s+0 new, 0 updated, 1 unchanged/);
-  expect(again.stdout).toMatch(/PromoCodes\s+0 new, 0 updated, 1 unchanged/);
+  expect(again.stdout).toMatch(/FAQs\s+0 new, 0 updated, \d+ unchanged/);
+  expect(again.stdout).toMatch(/PromoCodes\s+0 new, 0 updated, \d+ unchanged/);
   await page.reload();
   await expect(question).toHaveCount(1);
 

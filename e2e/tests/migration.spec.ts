@@ -1,11 +1,20 @@
 import { expect, expectAccessible, operatorUrl, signInThroughUi, test } from '../fixtures';
 import { buildOldExport, OLD_PASSWORD } from '../../apps/server/test/migration-helpers';
+import { demoRecords } from './content-helpers';
 
 const OPERATOR = { authorization: 'Bearer e2e-operator-token-0123456789' };
 
+/** The export of the original system, with the shared server's demo plans (other journeys use them) brought along. */
+async function oldExport(tag: string) {
+  const old = await buildOldExport(tag, new Date());
+  const database = old.database as Record<string, Record<string, unknown>>;
+  database.Services = { ...demoRecords('Services'), ...database.Services };
+  return old;
+}
+
 test('a customer of the original system signs in with the old password and finds everything there', async ({ page, browser, baseURL }) => {
   const tag = `e${Date.now().toString(36)}`;
-  const old = await buildOldExport(tag, new Date());
+  const old = await oldExport(tag);
   const migrate = (dryRun: boolean) =>
     page.request.post(operatorUrl('/api/operator/migration'), {
       headers: OPERATOR,
@@ -74,7 +83,7 @@ test('a customer of the original system signs in with the old password and finds
 });
 
 test('the operator endpoint: a second migration changes nothing; bad input is listed by path and the run refused', async ({ request }) => {
-  const old = await buildOldExport(`t${Date.now().toString(36)}`, new Date());
+  const old = await oldExport(`t${Date.now().toString(36)}`);
   const migrate = (database: unknown, hashConfig: unknown, dryRun = false) =>
     request.post(operatorUrl('/api/operator/migration'), {
       headers: OPERATOR,

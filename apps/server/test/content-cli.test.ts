@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoContentFile } from '../src/modules/content/demo.ts';
 import { operatorToken } from '../src/platform/http/operator.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { contentCounts } from './content-helpers.ts';
+import { contentCounts, demoContent } from './content-helpers.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const files = mkdtempSync(path.join(tmpdir(), 'portal-import-'));
 
-/** Runs `npm run portal -- import <file>` as the operator would (without npm), with only the given settings. */
-function portalImport(file: string, env: Record<string, string>) {
+/** Runs `npm run portal -- import [--replace] <file>` as the operator would (without npm), with only the given settings. */
+function portalImport(file: string, env: Record<string, string>, options: string[] = []) {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !['DATABASE_URL', 'OPERATOR_TOKEN', 'PORT', 'DATA_DIR', 'INIT_CWD'].includes(k),
@@ -22,7 +22,7 @@ function portalImport(file: string, env: Record<string, string>) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/portal.ts', 'import', file],
+      ['--import', 'tsx', 'src/cli/portal.ts', 'import', ...options, file],
       { cwd: serverDir, env: { ...base, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -77,6 +77,25 @@ describe('npm run portal -- import', () => {
     expect(
       (await portalImport(notJson, { PORT: String(port), DATA_DIR: ctx.config.DATA_DIR })).stderr,
     ).toContain('is not valid JSON');
+  });
+
+  it('with --replace makes the collections in the file exactly the file', async () => {
+    const env = { PORT: String(port), DATA_DIR: ctx.config.DATA_DIR };
+    const demo = demoContent() as { FAQs: Record<string, unknown> };
+    const only = path.join(files, 'replace.json');
+    writeFileSync(only, JSON.stringify({ FAQs: { 'faq-cancel': demo.FAQs['faq-cancel'] } }));
+    const counts = await contentCounts(ctx.database.sql);
+    const result = await portalImport(only, env, ['--replace']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Replaced the collections of .*replace\.json:/);
+    expect(result.stdout).toMatch(/FAQs\s+0 new, 0 updated, 1 unchanged, 5 removed/);
+    expect(await ctx.database.sql.query('SELECT id FROM faqs')).toEqual([{ id: 'faq-cancel' }]);
+    expect(await contentCounts(ctx.database.sql)).toEqual({ ...counts, faqs: 1 });
+
+    const unknown = await portalImport(only, env, ['--replce']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage: npm run portal -- import [--replace] <file.json>');
   });
 
   it('says how to proceed when no portal is running', async () => {

@@ -29,13 +29,13 @@ describe('importing an export', () => {
     const first = await importWatching(demoContent());
     expect(first.res.statusCode, first.res.body).toBe(200);
     expect(first.res.json().collections).toEqual([
-      { name: 'Services', created: 4, updated: 0, unchanged: 0 },
-      { name: 'PromoCodes', created: 5, updated: 0, unchanged: 0 },
-      { name: 'FAQs', created: 6, updated: 0, unchanged: 0 },
-      { name: 'FeaturedBanner', created: 3, updated: 0, unchanged: 0 },
-      { name: 'Guides/Android/settings', created: 9, updated: 0, unchanged: 0 },
-      { name: 'Forms/NewSubscriptionForm', created: 8, updated: 0, unchanged: 0 },
-      { name: 'CompletionStepTemplates', created: 5, updated: 0, unchanged: 0 },
+      { name: 'Services', created: 4, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'PromoCodes', created: 5, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'FAQs', created: 6, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'FeaturedBanner', created: 3, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'Guides/Android/settings', created: 9, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'Forms/NewSubscriptionForm', created: 8, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'CompletionStepTemplates', created: 5, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
     ]);
     expect(first.topics).toEqual(['banners', 'faqs', 'help-guides', 'plans']);
     const types = await ctx.database.sql.query<{ type: string }>(
@@ -62,8 +62,8 @@ describe('importing an export', () => {
     data.PromoCodes.SAVE5!.value = 700;
     const { res, topics } = await importWatching({ Services: data.Services, PromoCodes: data.PromoCodes });
     expect(res.json().collections).toEqual([
-      { name: 'Services', created: 0, updated: 1, unchanged: 3 },
-      { name: 'PromoCodes', created: 0, updated: 1, unchanged: 4 },
+      { name: 'Services', created: 0, updated: 1, unchanged: 3, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'PromoCodes', created: 0, updated: 1, unchanged: 4, removed: 0, hidden: 0, demoRemoved: 0 },
     ]);
     expect(topics).toEqual(['plans']);
     const [promo] = await ctx.database.sql.query(

@@ -47,6 +47,12 @@ export const importedCollectionSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** Records that were not in a replacing file and were deleted. */
+  removed: z.number().int(),
+  /** Plans that were not in a replacing file (or were demo plans) but that subscriptions use: hidden, not deleted. */
+  hidden: z.number().int(),
+  /** Demo records (imported at first start) deleted because this import brings the operator's own collection. */
+  demoRemoved: z.number().int(),
 });
 export type ImportedCollection = z.infer<typeof importedCollectionSchema>;
 
@@ -54,5 +60,22 @@ export type ImportedCollection = z.infer<typeof importedCollectionSchema>;
 export const importSummarySchema = z.object({
   collections: z.array(importedCollectionSchema),
   ignored: z.array(z.string()),
+  /** The collections in the file replaced the stored ones (records missing from the file were removed or hidden). */
+  replaced: z.boolean(),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** What an import did to one collection, in words: "2 new, 0 updated, 5 unchanged, 3 removed". */
+export function describeImportedCollection(c: ImportedCollection, replaced: boolean): string {
+  const parts = [`${c.created} new`, `${c.updated} updated`, `${c.unchanged} unchanged`];
+  if (replaced) parts.push(`${c.removed} removed`);
+  if (c.hidden) parts.push(`${c.hidden} hidden (subscriptions use them)`);
+  if (c.demoRemoved) parts.push(`${c.demoRemoved} demo records removed`);
+  return parts.join(', ');
+}
+
+/** `?replace=true`: the collections in the file become exactly the file. */
+export const importQuerySchema = z.object({ replace: z.enum(['true', 'false']).optional() });
+
+/** A content export, in the importer's format (the realtime database's paths, records keyed by id). */
+export const contentExportSchema = z.record(z.string(), z.unknown());

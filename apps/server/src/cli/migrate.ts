@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MigrationReport } from '@portal/contracts/migration';
@@ -12,7 +11,7 @@ import {
   type MigrationProgress,
 } from '../modules/migration/index.ts';
 import { prepareUploadStorage } from '../modules/uploads/index.ts';
-import { CliError, streamFromRunningPortal } from './operator-client.ts';
+import { CliError, readJsonFile, streamFromRunningPortal } from './operator-client.ts';
 import type { CliCommand } from './portal.ts';
 
 const USAGE =
@@ -53,10 +52,10 @@ export const migrateCommand: CliCommand = {
     const here = process.env.INIT_CWD ?? process.cwd();
     try {
       const input: MigrationInput = {
-        database: await readJson(path.resolve(here, values.database)),
-        auth: values.auth ? await readJson(path.resolve(here, values.auth)) : undefined,
+        database: await readJsonFile(path.resolve(here, values.database)),
+        auth: values.auth ? await readJsonFile(path.resolve(here, values.auth)) : undefined,
         hashConfig: values['hash-config']
-          ? await readJson(path.resolve(here, values['hash-config']))
+          ? await readJsonFile(path.resolve(here, values['hash-config']))
           : undefined,
         filesDir: values.files ? path.resolve(here, values.files) : undefined,
         dryRun: values['dry-run'],
@@ -78,20 +77,6 @@ export const migrateCommand: CliCommand = {
     }
   },
 };
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new CliError(`Cannot read ${file}.`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
 
 async function migrateDirectly(
   config: ReturnType<typeof loadConfig>,

@@ -1,10 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { RouteDefinition, RouteOutput } from '@portal/contracts/route';
+import { buildUrl } from '@portal/contracts/route-helpers';
 import type { Config } from '../config.ts';
 import { operatorTokenFile } from '../platform/http/operator.ts';
 
 /** A failure the operator can act on; the CLI prints its message and exits 1. */
 export class CliError extends Error {}
+
+/** The JSON file an operator named; a missing file or bad JSON is a CliError saying which. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new CliError(`Cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
 
 /**
  * POSTs to an operator endpoint of the portal running with this configuration (same PORT and DATA_DIR), with
@@ -14,8 +31,9 @@ export async function callRunningPortal<const R extends RouteDefinition>(
   config: Config,
   route: R,
   body: unknown,
+  query?: Record<string, string>,
 ): Promise<RouteOutput<R>> {
-  const { response, url, tokenFile } = await post(config, route, body, 'application/json');
+  const { response, url, tokenFile } = await post(config, route, body, 'application/json', query);
   return answerOf<RouteOutput<R>>(response, url, tokenFile);
 }
 
@@ -57,9 +75,15 @@ export async function streamFromRunningPortal<const R extends RouteDefinition, P
   throw new CliError(`The portal at ${url} stopped answering before the end; see its log.`);
 }
 
-async function post(config: Config, route: RouteDefinition, body: unknown, accept: string) {
+async function post(
+  config: Config,
+  route: RouteDefinition,
+  body: unknown,
+  accept: string,
+  query?: Record<string, string>,
+) {
   const host = ['0.0.0.0', '::', 'localhost'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}${route.path}`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}${buildUrl(route, { query })}`;
   const tokenFile = operatorTokenFile(config);
   const token = config.OPERATOR_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null);
   if (!token) throw new CliError(`No operator token in ${tokenFile}: start the portal with this DATA_DIR first (npm start).`);

@@ -95,6 +95,7 @@ export const router = createBrowserRouter([
                   page(paths.staffProjects, () => import('./routes/staff/projects')),
                   page(paths.staffDeletionRequests, () => import('./routes/staff/deletion-requests')),
                   page(paths.staffPlans, () => import('./routes/staff/plans')),
+                  page(paths.staffContent, () => import('./routes/staff/content')),
                 ],
               },
             ],

@@ -68,4 +68,5 @@ export const paths = {
   emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
+  staffContent: page('/staff/content'),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { faqListSchema, helpGuideListSchema, importSummarySchema } from '../content.ts';
+import { contentExportSchema, faqListSchema, helpGuideListSchema, importQuerySchema, importSummarySchema } from '../content.ts';
+import { errorBodySchema } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import { topics } from '../topics.ts';
 
@@ -30,9 +31,34 @@ export const importContent = defineRoute({
   path: '/api/operator/content/import',
   auth: 'operator',
   tags: ['operator'],
-  summary: 'Import a realtime-database content export: all or nothing, re-imports change nothing (operator token, loopback)',
+  summary:
+    'Import a realtime-database content export: all or nothing, re-imports change nothing; `replace=true` makes the collections in the file exactly the file (operator token, loopback)',
+  query: importQuerySchema,
   body: z.record(z.string(), z.unknown()),
   responses: { 200: importSummarySchema },
 });
 
-export const contentRoutes = { listFaqs, listHelpGuides, importContent };
+const staffErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+export const importContentAsStaff = defineRoute({
+  method: 'POST',
+  path: '/api/staff/content/import',
+  auth: 'staff',
+  tags: ['staff'],
+  summary:
+    'Import a content export from the staff console: the same checks and result as the operator import (400 IMPORT_REJECTED lists each bad record by path); audited',
+  query: importQuerySchema,
+  body: z.record(z.string(), z.unknown()),
+  responses: { 200: importSummarySchema, ...staffErrors },
+});
+
+export const exportContent = defineRoute({
+  method: 'GET',
+  path: '/api/staff/content/export',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: 'The current content as an export file that the import takes back unchanged (a download)',
+  responses: { 200: contentExportSchema, ...staffErrors },
+});
+
+export const contentRoutes = { listFaqs, listHelpGuides, importContent, importContentAsStaff, exportContent };

@@ -10,12 +10,14 @@ export const demoContentFile = path.join(serverDir, 'demo/content.json');
 
 /**
  * On a start with DEMO_CONTENT and no content at all, imports the demo content, so that a fresh portal shows
- * plans, FAQs, guides and a questionnaire. Awaited before the server listens, so the first page already has them.
+ * plans, FAQs, guides and a questionnaire, marked as demo: the first import of the operator's own content removes
+ * them from the collections it brings. Awaited before the server listens, so the first page already has them.
  */
 export const importDemoContentOnFirstStart: BackgroundWork = async (app) => {
   if (app.config.DEMO_CONTENT && (await contentIsEmpty(app.db))) {
     app.log.info('Importing the demo content (first start, DEMO_CONTENT=true)...');
-    const summary = await importContent(app.db, JSON.parse(await readFile(demoContentFile, 'utf8')));
+    const demo = JSON.parse(await readFile(demoContentFile, 'utf8'));
+    const summary = await importContent(app.db, demo, { demo: true });
     const created = summary.collections.reduce((n, c) => n + c.created, 0);
     app.log.info(`Imported the demo content: ${created} records`);
   }

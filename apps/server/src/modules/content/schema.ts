@@ -11,6 +11,8 @@ export const promoCodes = pgTable('promo_codes', {
   serviceIds: text('service_ids').array(),
   maxRedemptions: integer('max_redemptions'),
   redemptions: integer('redemptions').notNull().default(0),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });
 
 export interface FormItemOption {
@@ -26,6 +28,8 @@ export const formItems = pgTable('form_items', {
   isRequired: boolean('is_required').notNull().default(false),
   options: jsonb('options').$type<FormItemOption[]>().notNull().default([]),
   maxImages: integer('max_images'),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });
 
 export const featuredBanners = pgTable('featured_banners', {
@@ -35,6 +39,8 @@ export const featuredBanners = pgTable('featured_banners', {
   title: text('title'),
   subtitle: text('subtitle'),
   timeCreated: stamp('time_created').notNull().defaultNow(),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });
 
 export const faqs = pgTable('faqs', {
@@ -42,6 +48,8 @@ export const faqs = pgTable('faqs', {
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });
 
 export const helpGuides = pgTable('help_guides', {
@@ -55,4 +63,6 @@ export const helpGuides = pgTable('help_guides', {
   howToUse: text('how_to_use').notNull().default(''),
   tags: text('tags').array().notNull().default([]),
   lastUpdated: stamp('last_updated'),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });

@@ -648,7 +648,8 @@ async function writeAll(
     unchanged: counts[name].unchanged,
     refused: refusedIn(name, refused),
   }));
-  for (const c of contentSummary?.collections ?? []) collections.push({ ...c, refused: 0 });
+  for (const { name, created, updated, unchanged } of contentSummary?.collections ?? [])
+    collections.push({ name, created, updated, unchanged, refused: 0 });
   return collections;
 }
 

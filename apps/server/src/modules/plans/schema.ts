@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,4 +14,6 @@ export const services = pgTable('services', {
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });

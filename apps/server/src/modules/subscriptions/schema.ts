@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -55,4 +55,6 @@ export const completionStepTemplates = pgTable('completion_step_templates', {
   id: text('id').primaryKey(),
   stepIndex: integer('step_index').notNull(),
   stepDetails: text('step_details').notNull(),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
 });

@@ -1,160 +1,103 @@
-import type { ImportSummary } from '@portal/contracts/content';
+import type { ImportedCollection, ImportSummary } from '@portal/contracts/content';
 import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
-import { services } from '../../plans/index.ts';
-import { completionStepTemplates } from '../../subscriptions/index.ts';
+import { recordAudit, type AuditActor } from '../../audit/index.ts';
 import { topics } from '@portal/contracts/topics';
-import { faqs, featuredBanners, formItems, helpGuides, promoCodes } from '../schema.ts';
-import { COLLECTIONS, ImportRejected, parseExport, type ParsedExport } from './parse.ts';
+import { COLLECTIONS, ImportRejected, parseExport, type CollectionName, type ParsedExport } from './parse.ts';
 import { writeProjects } from './projects.ts';
-import { existingServiceIds, lockImports, upsertChanged, type UpsertResult } from './repository.ts';
+import { CONTENT_COLLECTIONS, rowOf } from './tables.ts';
+import {
+  existingServiceIds,
+  lockImports,
+  pruneCollection,
+  upsertChanged,
+  type PruneResult,
+  type UpsertResult,
+} from './repository.ts';
 
 /** Public topics refetched by open pages when a collection changes (query keys of the same root). */
 const PUBLIC_TOPICS = { services: topics.plans, faqs: topics.faqs, banners: topics.banners, guides: topics.helpGuides } as const;
 
+export interface ImportOptions {
+  /** The collections in the file become exactly the file: records missing from it are removed (used plans hidden). */
+  replace?: boolean;
+  /** The demo content imported at first start: its records are marked, for the operator's first import to remove. */
+  demo?: boolean;
+  /** A staff member's import from the console, recorded in the audit log in the same transaction. */
+  audit?: { actor: AuditActor; now: Date };
+}
+
 /**
- * Imports a realtime-database export: validates everything first, then upserts every collection in one
+ * Imports a realtime-database export: validates everything first, then writes every collection in one
  * transaction. Any bad record (including an unknown project owner) rejects the whole file and writes nothing.
+ * Any import but the demo's removes the demo records of the collections it brings; `replace` removes every record
+ * of those collections that the file does not hold.
  */
-export async function importContent(db: Db, data: unknown): Promise<ImportSummary> {
+export async function importContent(db: Db, data: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
   const parsed = parseExport(data);
+  const replace = options.replace ?? false;
+  if (replace && parsed.projects)
+    throw new ImportRejected([
+      `${COLLECTIONS.projects.path}: projects belong to customers and are never replaced; import them without replace`,
+    ]);
   return db.transaction(async (tx) => {
     await lockImports(tx);
-    const results = await writeCollections(tx, parsed);
-    const summary: ImportSummary = { collections: [], ignored: parsed.ignored };
-    for (const [name, result] of Object.entries(results) as [keyof typeof results, UpsertResult][]) {
-      const { created, updated, unchanged } = result;
-      summary.collections.push({ name: COLLECTIONS[name].path, created, updated, unchanged });
-      if (result.changed.length && name in PUBLIC_TOPICS) {
+    const summary: ImportSummary = { collections: [], ignored: parsed.ignored, replaced: replace };
+    for (const name of [...Object.keys(CONTENT_COLLECTIONS), 'projects'] as CollectionName[]) {
+      if (!parsed[name]) continue;
+      const { created, updated, unchanged, changed, removed, hidden, demoRemoved } = await writeCollection(
+        tx,
+        name,
+        parsed,
+        options,
+      );
+      summary.collections.push({ name: COLLECTIONS[name].path, created, updated, unchanged, removed, hidden, demoRemoved });
+      if ((changed.length || removed || hidden || demoRemoved) && name in PUBLIC_TOPICS) {
         await publishChange(tx, {
           topic: PUBLIC_TOPICS[name as keyof typeof PUBLIC_TOPICS],
           audience: { public: true },
         });
       }
     }
+    if (options.audit) {
+      const { actor, now } = options.audit;
+      await recordAudit(tx, {
+        actor,
+        action: replace ? 'content.replace' : 'content.import',
+        entityType: 'content',
+        entityId: summary.collections.map((c) => c.name).join(', '),
+        customerId: null,
+        before: null,
+        after: summary,
+        now,
+      });
+    }
     return summary;
   });
 }
 
-async function writeCollections(tx: Db, parsed: ParsedExport) {
-  const results: Partial<Record<keyof typeof COLLECTIONS, UpsertResult>> = {};
-  if (parsed.services) {
-    const rows = parsed.services.map(({ key, value: s }) => ({
-      id: key,
-      title: s.title,
-      price: s.price,
-      amount: s.amount,
-      recurring: s.recurring,
-      description: s.description,
-      visibility: s.visibility,
-      sortOrder: s.order,
-    }));
-    results.services = await upsertChanged(tx, services, 'id', rows, [
-      'title',
-      'price',
-      'amount',
-      'recurring',
-      'description',
-      'visibility',
-      'sortOrder',
-    ]);
-  }
-  if (parsed.promoCodes) {
-    await checkPromoPlans(tx, parsed);
-    const rows = parsed.promoCodes.map(({ key, value: p }) => ({
-      code: key,
-      type: p.type,
-      value: p.value,
-      active: p.active,
-      expiresAt: p.expiresAt,
-      serviceIds: p.serviceIds,
-      maxRedemptions: p.maxRedemptions,
-    }));
-    // Redemptions are counted by checkout, never reset by an import.
-    results.promoCodes = await upsertChanged(tx, promoCodes, 'code', rows, [
-      'type',
-      'value',
-      'active',
-      'expiresAt',
-      'serviceIds',
-      'maxRedemptions',
-    ]);
-  }
-  if (parsed.faqs) {
-    const rows = parsed.faqs.map(({ key, value: f }) => ({
-      id: key,
-      question: f.question,
-      answer: f.answer,
-      sortOrder: f.order,
-    }));
-    results.faqs = await upsertChanged(tx, faqs, 'id', rows, ['question', 'answer', 'sortOrder']);
-  }
-  if (parsed.banners) {
-    const rows = parsed.banners.map(({ key, value: b }) => ({
-      id: key,
-      imageUrl: b.ImageUrl,
-      linkUrl: b.LinkUrl,
-      title: b.Title,
-      subtitle: b.Subtitle,
-      timeCreated: b.TimeCreated,
-    }));
-    results.banners = await upsertChanged(tx, featuredBanners, 'id', rows, [
-      'imageUrl',
-      'linkUrl',
-      'title',
-      'subtitle',
-      'timeCreated',
-    ]);
-  }
-  if (parsed.guides) {
-    const rows = parsed.guides.map(({ key, value: g }) => ({ id: key, ...g }));
-    results.guides = await upsertChanged(tx, helpGuides, 'id', rows, [
-      'title',
-      'description',
-      'category',
-      'userLevel',
-      'consoleTypes',
-      'navigation',
-      'howToUse',
-      'tags',
-      'lastUpdated',
-    ]);
-  }
-  if (parsed.formItems) {
-    const rows = parsed.formItems.map(({ key, value: q }) => ({
-      id: key,
-      prompt: q.prompt,
-      type: q.type,
-      sortOrder: q.order,
-      isRequired: q.isRequired,
-      options: q.options,
-      maxImages: q.maxImages,
-    }));
-    results.formItems = await upsertChanged(tx, formItems, 'id', rows, [
-      'prompt',
-      'type',
-      'sortOrder',
-      'isRequired',
-      'options',
-      'maxImages',
-    ]);
-  }
-  if (parsed.stepTemplates) {
-    const rows = parsed.stepTemplates.map(({ key, value: t }) => ({
-      id: key,
-      stepIndex: t.StepIndex,
-      stepDetails: t.StepDetails,
-    }));
-    results.stepTemplates = await upsertChanged(tx, completionStepTemplates, 'id', rows, [
-      'stepIndex',
-      'stepDetails',
-    ]);
-  }
-  if (parsed.projects) results.projects = await writeProjects(tx, parsed.projects);
-  return results;
+const NOTHING_PRUNED: PruneResult = { removed: 0, hidden: 0, demoRemoved: 0 };
+
+async function writeCollection(
+  tx: Db,
+  name: CollectionName,
+  parsed: ParsedExport,
+  options: ImportOptions,
+): Promise<UpsertResult & Omit<ImportedCollection, 'name' | keyof UpsertResult>> {
+  if (name === 'projects') return { ...(await writeProjects(tx, parsed.projects!)), ...NOTHING_PRUNED };
+  if (name === 'promoCodes') await checkPromoPlans(tx, parsed);
+  const stored = CONTENT_COLLECTIONS[name];
+  const { table, key, fields } = stored;
+  const records = parsed[name]!;
+  const rows = records.map((r) => ({ ...rowOf(stored, r.key, r.value), demo: options.demo ?? false }));
+  const written = await upsertChanged(tx, table, key, rows, Object.values(fields));
+  const pruned = options.demo
+    ? NOTHING_PRUNED
+    : await pruneCollection(tx, table, key, new Set(records.map((r) => r.key)), options.replace ?? false);
+  return { ...written, ...pruned };
 }
 
-/** A promo code limited to plans may name only plans that exist (imported now or before). */
+/** A promo code limited to plans may name only plans that exist (imported now or before, and not removed). */
 async function checkPromoPlans(tx: Db, parsed: ParsedExport) {
   const named = [...new Set(parsed.promoCodes!.flatMap((p) => p.value.serviceIds ?? []))];
   const known = await existingServiceIds(tx, named);

@@ -7,6 +7,7 @@ const LINKS = [
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
   { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
+  { to: paths.staffContent(), label: 'Import and export', end: false, match: (path: string) => path.startsWith('/staff/content') },
 ];
 
 /** The staff console's sections. */

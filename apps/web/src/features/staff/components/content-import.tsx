@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { describeImportedCollection, type ImportSummary } from '@portal/contracts/content';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/page';
+import { useContentImport } from '@/features/staff/api/content';
+import { ApiError } from '@/lib/api-client';
+
+type Outcome =
+  | { kind: 'imported'; file: string; summary: ImportSummary }
+  | { kind: 'rejected'; file: string; problems: { path: string; message: string }[] }
+  | { kind: 'failed'; message: string };
+
+/** "Path: message" lines of a refused import (the server lists one problem per indented line). */
+function problemsOf(message: string) {
+  return message
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf(': ');
+      return at < 0 ? { path: '', message: line } : { path: line.slice(0, at), message: line.slice(at + 2) };
+    });
+}
+
+/** The file picker, the replace choice and the outcome of the import. */
+export function ContentImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [reading, setReading] = useState(false);
+  const importContent = useContentImport();
+  const ids = { file: useId(), replace: useId(), replaceHelp: useId() };
+  const busy = reading || importContent.isPending;
+  const outcomeView = useRef<HTMLDivElement>(null);
+  // On a phone the outcome is below the form: bring it into view.
+  useEffect(() => {
+    if (outcome) outcomeView.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setOutcome(null);
+    setReading(true);
+    let content: unknown;
+    try {
+      content = JSON.parse(await file.text());
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: `${file.name} is not valid JSON: ${(error as Error).message}` });
+      return;
+    } finally {
+      setReading(false);
+    }
+    if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+      setOutcome({ kind: 'rejected', file: file.name, problems: [{ path: '(file)', message: 'expected a JSON object such as { "Services": { ... } }' }] });
+      return;
+    }
+    try {
+      const summary = await importContent.mutateAsync({ content: content as Record<string, unknown>, replace });
+      setOutcome({ kind: 'imported', file: file.name, summary });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'IMPORT_REJECTED') setOutcome({ kind: 'rejected', file: file.name, problems: problemsOf(error.message) });
+      else setOutcome({ kind: 'failed', message: error instanceof ApiError ? error.message : 'Could not import. Please try again.' });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+        <div className="space-y-1">
+          <label htmlFor={ids.file} className="block text-sm font-semibold text-slate-900">
+            Export file (.json)
+          </label>
+          <input
+            id={ids.file}
+            type="file"
+            accept="application/json,.json"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setOutcome(null);
+            }}
+          />
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+          <label htmlFor={ids.replace} className="flex items-start gap-2 text-sm font-semibold text-slate-900">
+            <input id={ids.replace} type="checkbox" className="mt-0.5 h-4 w-4" checked={replace} aria-describedby={ids.replaceHelp} onChange={(event) => setReplace(event.target.checked)} />
+            Replace the collections in the file
+          </label>
+          <p id={ids.replaceHelp} className="mt-1 pl-6 text-sm text-slate-700">
+            Each collection the file holds (for example Services or FAQs) becomes exactly what the file holds: records that are not in the file are removed. Plans that subscriptions use are hidden instead of removed. Collections the file does not hold stay as they are. Without this, records are only added or updated.
+          </p>
+        </div>
+        <Button type="submit" disabled={!file || busy}>
+          {busy ? 'Importing...' : 'Import'}
+        </Button>
+      </form>
+      <div ref={outcomeView}>{outcome && <OutcomeView outcome={outcome} />}</div>
+    </div>
+  );
+}
+
+function OutcomeView({ outcome }: { outcome: Outcome }) {
+  if (outcome.kind === 'failed') return <ErrorMessage>{outcome.message}</ErrorMessage>;
+  if (outcome.kind === 'rejected')
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p className="font-semibold">
+          {outcome.file} was refused and nothing was changed. {outcome.problems.length === 1 ? 'One record has a problem:' : `${outcome.problems.length} problems:`}
+        </p>
+        <ul aria-label="Problems" className="mt-2 space-y-1">
+          {outcome.problems.map((problem, index) => (
+            <li key={index} className="break-words">
+              {problem.path && <code className="rounded bg-white px-1 py-0.5 font-mono text-xs text-red-900">{problem.path}</code>} {problem.message}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  const { summary } = outcome;
+  return (
+    <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+      <p className="font-semibold">
+        {summary.replaced ? `Replaced the collections of ${outcome.file}:` : `Imported ${outcome.file}:`}
+      </p>
+      <ul aria-label="Collections" className="mt-2 space-y-2">
+        {summary.collections.map((c) => (
+          <li key={c.name}>
+            <span className="font-semibold">{c.name}</span>: {describeImportedCollection(c, summary.replaced)}
+          </li>
+        ))}
+      </ul>
+      {summary.ignored.length > 0 && <p className="mt-2 text-emerald-900">Ignored (not content): {summary.ignored.join(', ')}</p>}
+    </div>
+  );
+}
