@@ -4,6 +4,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Journeys that move the server's clock get a server of their own, so that no other journey sees time jump. */
 const CLOCK_PORT = E2E_PORT + 1;
 const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spec\.ts/;
+/** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
+const OVERVIEW_PORT = E2E_PORT + 2;
+const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -50,11 +53,13 @@ export default defineConfig({
   reporter: [['list']],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'chromium', testIgnore: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'chromium', testIgnore: [CLOCK_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
     { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+    { name: 'chromium-overview', testMatch: OVERVIEW_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${OVERVIEW_PORT}` } },
   ],
   webServer: [
     portalServer(E2E_PORT),
+    portalServer(OVERVIEW_PORT, { DEMO_CONTENT: 'false' }),
     // Lets the renewal journeys move the server's clock (renewals, non-payment).
     portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true', SUPPORT_REPLY_MAIL_DELAY_MS: '2000', SUPPORT_REPLY_SWEEP_INTERVAL_MS: '500', CARD_EXPIRY_SWEEP_INTERVAL_MS: '1000' }),
   ],
