@@ -68,4 +68,7 @@ export const paths = {
   emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
+  staffOverview: page('/staff/overview'),
+  staffTeam: page('/staff/team'),
+  staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
 } as const;
