@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffMember } from '@portal/contracts/staff-console';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
@@ -40,6 +41,7 @@ function InviteForm() {
 
 function MemberRow({ member, you, alone }: { member: StaffMember; you: boolean; alone: boolean }) {
   const { remove } = useTeamChanges();
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className={`${CARD} flex flex-wrap items-center gap-3`}>
       <div className="min-w-[12rem] flex-1">
@@ -51,15 +53,22 @@ function MemberRow({ member, you, alone }: { member: StaffMember; you: boolean; 
         <p className="text-xs text-slate-600">Account since {formatShortDate(member.joinedTimestamp)}</p>
       </div>
       {!you && !alone && (
-        <Button
-          variant="danger"
-          aria-label={`Remove staff rights of ${member.name}`}
-          disabled={remove.isPending}
-          onClick={() => window.confirm(`Remove the staff rights of ${member.name}? Their account stays, as a customer's.`) && remove.mutate(member.id)}
-        >
+        <Button variant="danger" aria-label={`Remove staff rights of ${member.name}`} disabled={remove.isPending} onClick={() => setConfirming(true)}>
           Remove staff rights
         </Button>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} className="max-w-md">
+        <DialogTitle className="text-lg font-bold text-slate-900">Remove the staff rights of {member.name}?</DialogTitle>
+        <DialogDescription className="mt-2 text-sm text-slate-700">
+          They lose access to the staff console at once, on every device. Their account stays, as a customer's; you can invite them again.
+        </DialogDescription>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(member.id, { onSettled: () => setConfirming(false) })}>
+            Remove staff rights
+          </Button>
+        </div>
+      </Dialog>
       {remove.isError && <div className="w-full"><ErrorMessage>{failure(remove.error, 'Could not remove the staff rights. Please try again.')}</ErrorMessage></div>}
     </li>
   );
