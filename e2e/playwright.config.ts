@@ -7,6 +7,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
  */
 const CLOCK_PORT = E2E_PORT + 1;
 const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|staff-import)\.spec\.ts/;
+/** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
+const OVERVIEW_PORT = E2E_PORT + 2;
+const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -53,11 +56,13 @@ export default defineConfig({
   reporter: [['list']],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'chromium', testIgnore: CLOCK_SPECS, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'chromium', testIgnore: [CLOCK_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
     { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+    { name: 'chromium-overview', testMatch: OVERVIEW_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${OVERVIEW_PORT}` } },
   ],
   webServer: [
     portalServer(E2E_PORT),
+    portalServer(OVERVIEW_PORT, { DEMO_CONTENT: 'false' }),
     // Lets the renewal journeys move the server's clock (renewals, non-payment).
     portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true', SUPPORT_REPLY_MAIL_DELAY_MS: '2000', SUPPORT_REPLY_SWEEP_INTERVAL_MS: '500', CARD_EXPIRY_SWEEP_INTERVAL_MS: '1000' }),
   ],

@@ -33,7 +33,7 @@ import { contentRoutes, importDemoContentOnFirstStart } from './modules/content/
 import { onboardingRoutes } from './modules/onboarding/index.ts';
 import { planRoutes } from './modules/plans/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
-import { staffRoutes } from './modules/staff/index.ts';
+import { staffConsoleRoutes, staffRoutes } from './modules/staff/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
@@ -54,6 +54,7 @@ const modules: FastifyPluginAsync[] = [
   supportRoutes,
   projectRoutes,
   staffRoutes,
+  staffConsoleRoutes,
   notificationRoutes,
   migrationRoutes,
 ];

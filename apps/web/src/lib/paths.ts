@@ -69,4 +69,7 @@ export const paths = {
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
   staffContent: page('/staff/content'),
+  staffOverview: page('/staff/overview'),
+  staffTeam: page('/staff/team'),
+  staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
 } as const;

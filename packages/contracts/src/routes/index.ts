@@ -9,6 +9,7 @@ import { platformRoutes } from './platform.routes.ts';
 import { projectRoutes } from './projects.routes.ts';
 import { squareSandboxRoutes } from './square-sandbox.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
+import { staffConsoleRoutes } from './staff-console.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
@@ -27,6 +28,7 @@ export const routes = {
   projects: projectRoutes,
   squareSandbox: squareSandboxRoutes,
   staff: staffRoutes,
+  staffConsole: staffConsoleRoutes,
   subscriptions: subscriptionRoutes,
   support: supportRoutes,
   uploads: uploadRoutes,
@@ -49,6 +51,7 @@ export * from './platform.routes.ts';
 export * from './projects.routes.ts';
 export * from './square-sandbox.routes.ts';
 export * from './staff.routes.ts';
+export * from './staff-console.routes.ts';
 export * from './subscriptions.routes.ts';
 export * from './support.routes.ts';
 export * from './uploads.routes.ts';

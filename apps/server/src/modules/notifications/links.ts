@@ -13,5 +13,6 @@ export const portalLinks = (app: FastifyInstance) => {
     accountSettings: () => at('/account-settings'),
     confirmDeletion: (token: string) => at(`/request-account-deletion/confirm?token=${encodeURIComponent(token)}`),
     requestAccountDeletion: () => at('/request-account-deletion'),
+    staffInvitation: (token: string) => at(`/staff-invitation?token=${encodeURIComponent(token)}`),
   };
 };

@@ -2,12 +2,14 @@ import { NavLink } from 'react-router';
 import { paths } from '@/lib/paths';
 
 const LINKS = [
+  { to: paths.staffOverview(), label: 'Overview', end: false, match: (path: string) => path.startsWith('/staff/overview') },
   { to: paths.staffInbox(), label: 'Inbox', end: false, match: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
   { to: paths.staffCustomers(), label: 'Customers', end: false, match: (path: string) => path.startsWith('/staff/customers') },
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
   { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
   { to: paths.staffContent(), label: 'Import and export', end: false, match: (path: string) => path.startsWith('/staff/content') },
+  { to: paths.staffTeam(), label: 'Team', end: false, match: (path: string) => path.startsWith('/staff/team') },
 ];
 
 /** The staff console's sections. */

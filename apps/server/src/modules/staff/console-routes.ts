@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { staffConsoleRoutes as route } from '@portal/contracts/routes';
+import { registerRoute } from '../../platform/http/route.ts';
+import { staffOverview } from './overview.ts';
+import { acceptInvitation, checkInvitation, inviteStaff, listTeam, removeStaff } from './team.ts';
+
+/** The overview and the team (issue "Staff console, part 2" items 4 and 5), and the invitation links' public side. */
+export async function staffConsoleRoutes(app: FastifyInstance) {
+  registerRoute(app, route.getStaffOverview, async () => staffOverview(app.db, app.clock()));
+  registerRoute(app, route.getStaffTeam, async () => listTeam(app.db, app.clock()));
+  registerRoute(app, route.inviteStaff, async (request, reply) =>
+    reply.code(201).send(await inviteStaff(app, request.user, request.body.email, app.clock())),
+  );
+  registerRoute(app, route.removeStaff, async (request, reply) => {
+    await removeStaff(app.db, request.user, request.params.userId, app.clock());
+    return reply.code(204).send(null);
+  });
+  registerRoute(app, route.checkStaffInvitation, async (request) => checkInvitation(app.db, request.body.token, app.clock()));
+  registerRoute(app, route.acceptStaffInvitation, async (request) => acceptInvitation(app.db, request.body, app.clock()));
+}

@@ -1,0 +1,148 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  INVITATION_ERRORS,
+  STAFF_INVITATION_HOURS,
+  type AcceptInvitationInput,
+  type InvitationInfo,
+  type StaffInvitation,
+  type StaffTeam,
+} from '@portal/contracts/staff-console';
+import type { SessionUser } from '../../platform/auth/session.ts';
+import { users } from '../../platform/auth/schema.ts';
+import { assertPasswordAllowed } from '../../platform/auth/password-policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { sendStaffInvitation } from '../notifications/index.ts';
+import * as repo from './repository.ts';
+import { staffInvitations, type StaffInvitationRow } from './schema.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const actor = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
+const linkError = (status: 404 | 410, code: keyof typeof INVITATION_ERRORS) => new AppError(status, code, INVITATION_ERRORS[code]);
+
+const toInvitation = (row: StaffInvitationRow): StaffInvitation => ({
+  id: row.id,
+  email: row.email,
+  invitedByName: row.invitedByName,
+  createdTimestamp: row.createdAt.getTime(),
+  expiresTimestamp: row.expiresAt.getTime(),
+});
+
+/** Staff members by name, and the invitations that still work, newest first. */
+export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
+  const members = await db
+    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.role, 'staff'))
+    .orderBy(asc(users.name), asc(users.id));
+  const open = await db
+    .select()
+    .from(staffInvitations)
+    .where(and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)))
+    .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id));
+  return {
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, joinedTimestamp: m.createdAt.getTime() })),
+    invitations: open.map(toInvitation),
+  };
+}
+
+/** Mails a one-time link to the address; an address that is staff already is refused. */
+export async function inviteStaff(app: FastifyInstance, staff: SessionUser, rawEmail: string, now: Date): Promise<StaffInvitation> {
+  const email = rawEmail.trim().toLowerCase();
+  const existing = await repo.findUserByEmail(app.db, email);
+  if (existing?.role === 'staff') throw conflict('ALREADY_STAFF', `${email} is already a staff member.`);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + STAFF_INVITATION_HOURS * 3_600_000);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staffInvitations)
+      .values({ id: randomUUID(), email, tokenHash: hashToken(token), invitedById: staff.id, invitedByName: staff.name, createdAt: now, expiresAt })
+      .returning();
+    const { tokenHash: _secret, ...recorded } = row!;
+    await recordAudit(tx, { actor: actor(staff), action: 'staff.invite', entityType: 'staff-invitation', entityId: row!.id, customerId: null, before: null, after: recorded, now });
+    await sendStaffInvitation(app, tx, { email, invitedByName: staff.name, token, expiresAt });
+    return toInvitation(row!);
+  });
+}
+
+/** The invitation of a link, locked for the caller's transaction when one is given; refused when it no longer works. */
+async function usableInvitation(db: Db, token: string, now: Date, lock: boolean): Promise<StaffInvitationRow> {
+  const query = db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw linkError(404, 'INVITATION_INVALID');
+  if (row.usedAt) throw linkError(410, 'INVITATION_USED');
+  if (row.expiresAt.getTime() <= now.getTime()) throw linkError(410, 'INVITATION_EXPIRED');
+  return row;
+}
+
+export async function checkInvitation(db: Db, token: string, now: Date): Promise<InvitationInfo> {
+  const row = await usableInvitation(db, token, now, false);
+  return { email: row.email, expiresTimestamp: row.expiresAt.getTime() };
+}
+
+/**
+ * Uses a link, once: the address's account (made now, or the customer account it already has) becomes staff with
+ * this name and password, and its e-mail counts as verified (the link reached it). Every other open invitation of
+ * the address is used up with it.
+ */
+export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<{ email: string }> {
+  await usableInvitation(db, input.token, now, false);
+  assertPasswordAllowed(input.password);
+  const hash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const invitation = await usableInvitation(tx, input.token, now, true);
+    const existing = await repo.findUserByEmail(tx, invitation.email);
+    const userId = existing?.id ?? randomUUID();
+    if (existing) await repo.promoteToStaff(tx, userId, now);
+    else await repo.insertStaffUser(tx, { id: userId, name: input.name, email: invitation.email, now });
+    await tx.update(users).set({ name: input.name, emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+    await repo.setPasswordHash(tx, userId, hash, now);
+    await tx
+      .update(staffInvitations)
+      .set({ usedAt: now, usedById: userId })
+      .where(and(eq(staffInvitations.email, invitation.email), isNull(staffInvitations.usedAt)));
+    await recordAudit(tx, {
+      actor: { id: userId, name: input.name },
+      action: 'staff.join',
+      entityType: 'user',
+      entityId: userId,
+      customerId: null,
+      before: existing ? { role: existing.role } : null,
+      after: { role: 'staff', email: invitation.email, invitationId: invitation.id },
+      now,
+    });
+    return { email: invitation.email };
+  });
+}
+
+/**
+ * Takes staff rights away: never your own, never the last staff member's. Every staff row is locked first, so two
+ * members removing each other at once cannot leave the console without staff. The account stays, as a customer;
+ * the session cache forgets it through the users trigger (decision 0032), so its sessions lose staff access at once.
+ */
+export async function removeStaff(db: Db, staff: SessionUser, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM users WHERE role = 'staff' ORDER BY id FOR UPDATE`);
+    const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, 'staff'));
+    if (!members.some((m) => m.id === staff.id)) throw forbidden('You are no longer a staff member.');
+    const target = members.find((m) => m.id === userId);
+    if (!target) throw notFound('No staff member has this id.');
+    if (members.length <= 1) throw conflict('LAST_STAFF', 'The last staff member cannot be removed.');
+    if (userId === staff.id) throw conflict('CANNOT_REMOVE_SELF', 'You cannot remove your own staff rights.');
+    await tx.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: actor(staff),
+      action: 'staff.remove',
+      entityType: 'user',
+      entityId: userId,
+      customerId: null,
+      before: { ...target, role: 'staff' },
+      after: { ...target, role: 'customer' },
+      now,
+    });
+  });
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffMember } from '@portal/contracts/staff-console';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ErrorMessage, Page } from '@/components/ui/page';
+import { QueryState } from '@/components/ui/query-state';
+import { TextField } from '@/components/ui/text-field';
+import { useStaffTeam, useTeamChanges } from '@/features/staff/api/team';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatShortDate, formatTime } from '@/lib/format';
+
+const failure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';
+
+function InviteForm() {
+  const { invite } = useTeamChanges();
+  const [sent, setSent] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<InviteStaffInput>({ resolver: zodResolver(inviteStaffSchema), defaultValues: { email: '' } });
+  const submit = handleSubmit(async ({ email }) => {
+    setSent(null);
+    const invitation = await invite.mutateAsync(email);
+    setSent(invitation.email);
+    reset();
+  });
+  return (
+    <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className={`${CARD} space-y-3`} aria-labelledby="invite-heading">
+      <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">Invite a staff member</h2>
+      <p className="text-sm text-slate-600">We e-mail them a link that works once, for {STAFF_INVITATION_HOURS} hours, to choose their name and password.</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField id="invite-email" label="Email" type="email" autoComplete="off" className="min-w-[14rem] flex-1" registration={register('email')} error={formState.errors.email?.message} />
+        <Button type="submit" disabled={invite.isPending}>{invite.isPending ? 'Sending...' : 'Send invitation'}</Button>
+      </div>
+      {invite.isError && <ErrorMessage>{failure(invite.error, 'Could not send the invitation. Please try again.')}</ErrorMessage>}
+      {sent && <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">Invitation sent to {sent}.</p>}
+    </form>
+  );
+}
+
+function MemberRow({ member, you, alone }: { member: StaffMember; you: boolean; alone: boolean }) {
+  const { remove } = useTeamChanges();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className={`${CARD} flex flex-wrap items-center gap-3`}>
+      <div className="min-w-[12rem] flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          {member.name}
+          {you && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">You</span>}
+        </p>
+        <p className="break-all text-sm text-slate-700">{member.email}</p>
+        <p className="text-xs text-slate-600">Account since {formatShortDate(member.joinedTimestamp)}</p>
+      </div>
+      {!you && !alone && (
+        <Button variant="danger" aria-label={`Remove staff rights of ${member.name}`} disabled={remove.isPending} onClick={() => setConfirming(true)}>
+          Remove staff rights
+        </Button>
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} className="max-w-md">
+        <DialogTitle className="text-lg font-bold text-slate-900">Remove the staff rights of {member.name}?</DialogTitle>
+        <DialogDescription className="mt-2 text-sm text-slate-700">
+          They lose access to the staff console at once, on every device. Their account stays, as a customer's; you can invite them again.
+        </DialogDescription>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(member.id, { onSettled: () => setConfirming(false) })}>
+            Remove staff rights
+          </Button>
+        </div>
+      </Dialog>
+      {remove.isError && <div className="w-full"><ErrorMessage>{failure(remove.error, 'Could not remove the staff rights. Please try again.')}</ErrorMessage></div>}
+    </li>
+  );
+}
+
+/** /staff/team: the staff members, inviting another one by e-mail, and taking staff rights away. */
+export function Component() {
+  const team = useStaffTeam();
+  const me = useCurrentUser();
+  return (
+    <Page title="Team">
+      <div className="space-y-8">
+        <InviteForm />
+        <QueryState query={team} pending="Loading the team..." error="Could not load the team.">
+          {(data) => (
+            <>
+              <section aria-labelledby="members-heading">
+                <h2 id="members-heading" className="mb-3 text-lg font-semibold text-slate-900">Staff members ({data.members.length})</h2>
+                <ul aria-labelledby="members-heading" className="space-y-3">
+                  {data.members.map((member) => <MemberRow key={member.id} member={member} you={member.id === me?.id} alone={data.members.length === 1} />)}
+                </ul>
+              </section>
+              <section aria-labelledby="invitations-heading">
+                <h2 id="invitations-heading" className="mb-3 text-lg font-semibold text-slate-900">Open invitations</h2>
+                {data.invitations.length === 0 ? (
+                  <p className="text-slate-600">No open invitations.</p>
+                ) : (
+                  <ul aria-labelledby="invitations-heading" className="space-y-3">
+                    {data.invitations.map((invitation) => (
+                      <li key={invitation.id} className={CARD}>
+                        <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
+                        <p className="text-sm text-slate-700">
+                          Invited by {invitation.invitedByName}; the link works until {formatShortDate(invitation.expiresTimestamp)}, {formatTime(invitation.expiresTimestamp)}.
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          )}
+        </QueryState>
+      </div>
+    </Page>
+  );
+}

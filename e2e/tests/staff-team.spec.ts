@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '../fixtures';
+import { linkIn, waitForMail } from './mail-notify-helpers';
+import { screenshots, signInStaffThroughUi } from './staff-helpers';
+
+test('staff invite a colleague by e-mail, who joins through the link, and then lose staff rights when removed', async ({ page, browser, baseURL }) => {
+  // Two people in two browsers, a mail round trip and four screenshots: longer than most journeys.
+  test.setTimeout(120_000);
+  const me = await signInStaffThroughUi(page, baseURL!);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Team' }).click();
+  await expect(page).toHaveURL(/\/staff\/team$/);
+  const members = page.getByRole('list', { name: /^Staff members/ });
+  const myRow = members.getByRole('listitem').filter({ hasText: me.email });
+  await expect(myRow).toContainText('You');
+  await expect(myRow.getByRole('button')).toHaveCount(0);
+
+  const colleague = { name: `Nia ${randomUUID().slice(0, 6)}`, email: `colleague-${randomUUID().slice(0, 8)}@example.com`, password: 'a-long-staff-password' };
+  await page.getByRole('textbox', { name: 'Email' }).fill('not an address');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(colleague.email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${colleague.email}.` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Open invitations' })).toContainText(colleague.email);
+  await screenshots(page, 'team');
+
+  // The colleague follows the mailed link in a browser of their own.
+  const mail = await waitForMail(page.request, colleague.email, /^You are invited to join the staff of /);
+  const link = new URL(linkIn(mail, '/staff-invitation'));
+  const context = await browser.newContext({ baseURL });
+  const theirs = await context.newPage();
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByRole('heading', { name: 'Join the staff' })).toBeVisible();
+  await expect(theirs.getByText(`For ${colleague.email}.`, { exact: false })).toBeVisible();
+  await screenshots(theirs, 'invitation');
+  await theirs.getByLabel('Full Name').fill(colleague.name);
+  await theirs.getByLabel('Password').fill(colleague.password);
+  await theirs.getByRole('button', { name: 'Join and sign in' }).click();
+  await expect(theirs).toHaveURL(/\/staff$/);
+  await expect(theirs.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+
+  // The link works once.
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByRole('alert')).toHaveText('This invitation link has already been used. Sign in with the password you chose.');
+
+  // Back on the team page: the colleague is a member; their rights are taken away and their session loses staff access.
+  await page.reload();
+  const row = members.getByRole('listitem').filter({ hasText: colleague.email });
+  await expect(row).toContainText(colleague.name);
+  await expect(page.getByRole('list', { name: 'Open invitations' })).toHaveCount(0);
+  await row.getByRole('button', { name: `Remove staff rights of ${colleague.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove the staff rights of ${colleague.name}?` });
+  await confirm.getByRole('button', { name: 'Remove staff rights' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+
+  expect((await theirs.request.get('/api/staff/team')).status()).toBe(403);
+  await theirs.goto('/staff');
+  await expect(theirs.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,81 @@
+import { errorBodySchema } from '../errors.ts';
+import { defineRoute, noContent } from '../route.ts';
+import {
+  acceptInvitationResultSchema,
+  acceptInvitationSchema,
+  invitationInfoSchema,
+  invitationTokenSchema,
+  inviteStaffSchema,
+  staffInvitationSchema,
+  staffMemberParamsSchema,
+  staffOverviewSchema,
+  staffTeamSchema,
+} from '../staff-console.ts';
+
+const tags = ['staff'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const linkErrors = { 400: errorBodySchema, 404: errorBodySchema, 410: errorBodySchema };
+
+export const getStaffOverview = defineRoute({
+  method: 'GET',
+  path: '/api/staff/overview',
+  auth: 'staff',
+  tags,
+  summary: 'The business at a glance: active subscriptions by plan, MRR, this month, retries, chats waiting, and 12 months of MRR and new subscriptions',
+  responses: { 200: staffOverviewSchema, ...errors },
+});
+
+export const getStaffTeam = defineRoute({
+  method: 'GET',
+  path: '/api/staff/team',
+  auth: 'staff',
+  tags,
+  summary: 'Staff members, by name, and the invitations not yet used or expired',
+  responses: { 200: staffTeamSchema, ...errors },
+});
+
+export const inviteStaff = defineRoute({
+  method: 'POST',
+  path: '/api/staff/team/invitations',
+  auth: 'staff',
+  tags,
+  summary: 'Invite someone to the staff: a one-time link that sets a name and password is mailed to the address',
+  description: '409 ALREADY_STAFF when the address belongs to a staff member.',
+  body: inviteStaffSchema,
+  responses: { 201: staffInvitationSchema, ...errors },
+});
+
+export const removeStaff = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/team/:userId',
+  auth: 'staff',
+  tags,
+  summary: "Take a member's staff rights away (the account stays, as a customer); their sessions lose staff access at once",
+  description: '409 CANNOT_REMOVE_SELF for your own account, 409 LAST_STAFF for the only staff member.',
+  params: staffMemberParamsSchema,
+  responses: { 204: noContent, ...errors },
+});
+
+export const checkStaffInvitation = defineRoute({
+  method: 'POST',
+  path: '/api/staff-invitations/check',
+  auth: 'public',
+  tags,
+  summary: 'Whether an invitation link still works, and the address it is for',
+  description: '404 INVITATION_INVALID, 410 INVITATION_USED or INVITATION_EXPIRED.',
+  body: invitationTokenSchema,
+  responses: { 200: invitationInfoSchema, ...linkErrors },
+});
+
+export const acceptStaffInvitation = defineRoute({
+  method: 'POST',
+  path: '/api/staff-invitations/accept',
+  auth: 'public',
+  tags,
+  summary: "Use an invitation link: sets the name and password and makes the address's account staff (once)",
+  description: '404 INVITATION_INVALID, 410 INVITATION_USED or INVITATION_EXPIRED.',
+  body: acceptInvitationSchema,
+  responses: { 200: acceptInvitationResultSchema, ...linkErrors },
+});
+
+export const staffConsoleRoutes = { getStaffOverview, getStaffTeam, inviteStaff, removeStaff, checkStaffInvitation, acceptStaffInvitation };

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { fullNameSchema, newPasswordSchema } from './auth.ts';
+
+/**
+ * The business at a glance (/staff/overview, issue "Staff console, part 2" item 4). Money is integer cents, times
+ * epoch milliseconds, "this month" the calendar month (UTC) of the server's clock.
+ *
+ * MRR: the monthly equivalent of every active subscription (ACTIVE or ACTIVE_PENDING_UPDATE, renewals in retry
+ * included) at the price it renews at: a yearly price / 12, a weekly one x 52 / 12, summed and then rounded to the
+ * cent. Promo codes discount only the first payment, so they do not lower it.
+ */
+export const overviewPlanSchema = z.object({
+  planId: z.string(),
+  title: z.string(),
+  activeSubscriptions: z.number().int(),
+  mrr: z.number().int(),
+});
+export type OverviewPlan = z.infer<typeof overviewPlanSchema>;
+
+/** One month of the charts: MRR at its end (now for the current month), and subscriptions started in it. */
+export const overviewMonthSchema = z.object({
+  /** "2026-11" */
+  month: z.string(),
+  mrr: z.number().int(),
+  newSubscriptions: z.number().int(),
+});
+export type OverviewMonth = z.infer<typeof overviewMonthSchema>;
+
+export const staffOverviewSchema = z.object({
+  asOfTimestamp: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  mrr: z.number().int(),
+  byPlan: z.array(overviewPlanSchema),
+  newThisMonth: z.number().int(),
+  cancelledThisMonth: z.number().int(),
+  /** Active subscriptions whose renewal failed and is retried. */
+  renewalsInRetry: z.number().int(),
+  inactiveNonpayment: z.number().int(),
+  openChats: z.number().int(),
+  /** The oldest customer message of an open chat that support has not answered since (null: none waits). */
+  oldestUnansweredTimestamp: z.number().int().nullable(),
+  pendingDeletionRequests: z.number().int(),
+  /** The last 12 months, oldest first, ending with this month. */
+  months: z.array(overviewMonthSchema),
+});
+export type StaffOverview = z.infer<typeof staffOverviewSchema>;
+
+/** The team of /staff/team (item 5): staff members and the invitations still open. */
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  joinedTimestamp: z.number().int(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  invitedByName: z.string(),
+  createdTimestamp: z.number().int(),
+  expiresTimestamp: z.number().int(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export const staffTeamSchema = z.object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
+export type StaffTeam = z.infer<typeof staffTeamSchema>;
+
+/** How long an invitation link works. */
+export const STAFF_INVITATION_HOURS = 72;
+export const inviteStaffSchema = z.object({ email: z.email('Please enter a valid email address.').max(254) });
+export type InviteStaffInput = z.infer<typeof inviteStaffSchema>;
+export const staffMemberParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+
+export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const invitationInfoSchema = z.object({ email: z.string(), expiresTimestamp: z.number().int() });
+export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+/** The form the link opens: the new staff member's name and password. */
+export const acceptInvitationFormSchema = z.object({ name: fullNameSchema, password: newPasswordSchema });
+export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
+export const acceptInvitationSchema = acceptInvitationFormSchema.extend(invitationTokenSchema.shape);
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+export const acceptInvitationResultSchema = z.object({ email: z.string() });
+
+/** The stable codes of a link that no longer works. */
+export const INVITATION_ERRORS = {
+  INVITATION_INVALID: 'This invitation link is not valid. Ask a staff member to invite you again.',
+  INVITATION_USED: 'This invitation link has already been used. Sign in with the password you chose.',
+  INVITATION_EXPIRED: 'This invitation link has expired. Ask a staff member to invite you again.',
+} as const;
