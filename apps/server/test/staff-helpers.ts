@@ -8,7 +8,7 @@ export async function signUpStaff(ctx: TestContext): Promise<TestUser> {
   return staff;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Calls the API as this user; the answer's status and JSON body. */
 export async function call(app: FastifyInstance, user: TestUser | null, method: Method, url: string, payload?: unknown) {

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { portalLinks } from './links.ts';
 import { mailDate } from './mails.ts';
 
-/** The one-time link of a staff invitation (decision XXXX): it sets a name and password, then signs in as staff. */
+/** The one-time link of a staff invitation (decision 0037): it sets a name and password, then signs in as staff. */
 export async function sendStaffInvitation(
   app: FastifyInstance,
   tx: Db,

@@ -46,7 +46,7 @@ interface Totals {
 }
 
 /**
- * The figures of /staff/overview, every one computed by PostgreSQL (decision XXXX). "This month" is the calendar
+ * The figures of /staff/overview, every one computed by PostgreSQL (decision 0037). "This month" is the calendar
  * month, in UTC, of `now` (the app's clock, which test servers can move).
  */
 export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
