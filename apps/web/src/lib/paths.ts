@@ -68,4 +68,6 @@ export const paths = {
   emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
+  staffFaqs: page('/staff/faqs'),
+  staffHelpGuides: page('/staff/help-guides'),
 } as const;

@@ -7,6 +7,8 @@ const LINKS = [
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
   { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
+  { to: paths.staffFaqs(), label: 'FAQs', end: false, match: (path: string) => path.startsWith('/staff/faqs') },
+  { to: paths.staffHelpGuides(), label: 'Help guides', end: false, match: (path: string) => path.startsWith('/staff/help-guides') },
 ];
 
 /** The staff console's sections. */
