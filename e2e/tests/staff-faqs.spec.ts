@@ -7,7 +7,7 @@ import { customerInNewContext, screenshots, signInStaffThroughUi } from './staff
 const questionsOn = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
 
 test('staff create, edit, reorder and delete FAQs, and an open /faqs follows without a reload', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const id = randomUUID().slice(0, 6);
   const first = `Do you build kiosks? (${id})`;
   const second = `Can I export my customers? (${id})`;
@@ -59,6 +59,8 @@ test('staff create, edit, reorder and delete FAQs, and an open /faqs follows wit
   await expect(items.nth((await items.count()) - 2)).toContainText(second);
   await expect.poll(async () => (await questionsOn(customer)).indexOf(first) - (await questionsOn(customer)).indexOf(second)).toBe(1);
   await expect(list.getByRole('button', { name: `Move ${first} down` })).toBeDisabled();
+  // Focus stays on the pressed button, so the keyboard can move it again.
+  await expect(list.getByRole('button', { name: `Move ${second} up` })).toBeFocused();
   await expectAccessible(page);
   await screenshots(page, 'faqs');
 

@@ -9,7 +9,7 @@ import { customerInNewContext, screenshots, signInStaffThroughUi } from './staff
 const titlesOn = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
 
 test('staff create, edit and delete a help guide, and an open /help-guides follows without a reload', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const id = randomUUID().slice(0, 6);
   const title = `Add a cash drawer (${id})`;
   await signInStaffThroughUi(page, baseURL!);

@@ -27,7 +27,7 @@ export function Component() {
                   first={index === 0}
                   last={index === list.length - 1}
                   busy={move.isPending}
-                  onMove={(direction) => move.mutate({ faqId: faq.id, direction })}
+                  onMove={(direction) => move.mutateAsync({ faqId: faq.id, direction })}
                 />
                 <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start">
                   <div className="min-w-0 flex-1">

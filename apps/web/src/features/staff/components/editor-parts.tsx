@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
@@ -20,16 +20,28 @@ export function EditorDialog({ title, open, onClose, children }: { title: string
   );
 }
 
-/** Move up and Move down, named after the row, disabled at either end and while a move is sent. */
-export function MoveButtons({ name, first, last, busy, onMove }: { name: string; first: boolean; last: boolean; busy: boolean; onMove: (direction: 'up' | 'down') => void }) {
+/**
+ * Move up and Move down, named after the row, disabled at either end and while a move is sent. Focus stays on the
+ * pressed button as the row moves (or goes to the other one when the row reaches an end), so a keyboard user can
+ * press again.
+ */
+export function MoveButtons({ name, first, last, busy, onMove }: { name: string; first: boolean; last: boolean; busy: boolean; onMove: (direction: 'up' | 'down') => Promise<unknown> }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const move = (direction: 'up' | 'down') => {
+    const [pressed, other] = direction === 'up' ? [up, down] : [down, up];
+    void onMove(direction)
+      .then(() => requestAnimationFrame(() => (pressed.current?.disabled ? other.current : pressed.current)?.focus()))
+      .catch(() => undefined);
+  };
   return (
     <div className="flex flex-col gap-1">
-      <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => onMove('up')}>
+      <button type="button" ref={up} className={buttonClass('ghost', 'px-2 py-1')} aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move('up')}>
         <ArrowUp className="h-4 w-4" aria-hidden="true" />
-      </Button>
-      <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => onMove('down')}>
+      </button>
+      <button type="button" ref={down} className={buttonClass('ghost', 'px-2 py-1')} aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move('down')}>
         <ArrowDown className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      </button>
     </div>
   );
 }
