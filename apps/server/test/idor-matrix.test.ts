@@ -16,6 +16,8 @@ let ids: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { RENEWAL_SWEEP_INTERVAL_MS: '0' } });
   await ctx.database.sql.query(`INSERT INTO completion_step_templates (id, step_index, step_details) VALUES ('idor-step', 1, 'Connect your payments')`);
+  await ctx.database.sql.query(`INSERT INTO faqs (id, question, answer) VALUES ('idor-faq', 'Kept?', 'Yes.')`);
+  await ctx.database.sql.query(`INSERT INTO help_guides (id, title) VALUES ('idor-guide', 'Kept')`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff.id);
@@ -62,6 +64,8 @@ function ownerId(op: Operation, param: string): string {
     userId: owner.id,
     requestId: ids.deletionRequest!,
     planId: ids.plan!,
+    faqId: 'idor-faq',
+    guideId: 'idor-guide',
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
@@ -103,5 +107,7 @@ describe('IDOR matrix', () => {
     expect(upload.headers['upload-offset']).toBe('0');
     const steps = await ctx.database.sql.query<{ step_status: string }>(`SELECT step_status FROM completion_steps WHERE id = $1`, [ids.step]);
     expect(steps[0]!.step_status).toBe('pending');
+    const content = await ctx.database.sql.query<{ question: string }>(`SELECT question FROM faqs UNION ALL SELECT title FROM help_guides`);
+    expect(content.map((r) => r.question)).toEqual(['Kept?', 'Kept']);
   });
 });

@@ -99,6 +99,8 @@ export const router = createBrowserRouter([
                   page(paths.staffContent, () => import('./routes/staff/content')),
                   page(paths.staffOverview, () => import('./routes/staff/overview')),
                   page(paths.staffTeam, () => import('./routes/staff/team')),
+                  page(paths.staffFaqs, () => import('./routes/staff/faqs')),
+                  page(paths.staffHelpGuides, () => import('./routes/staff/help-guides')),
                 ],
               },
             ],

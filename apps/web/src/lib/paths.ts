@@ -72,4 +72,6 @@ export const paths = {
   staffOverview: page('/staff/overview'),
   staffTeam: page('/staff/team'),
   staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
+  staffFaqs: page('/staff/faqs'),
+  staffHelpGuides: page('/staff/help-guides'),
 } as const;

@@ -15,6 +15,7 @@ import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
+import { helpEditorRoutes } from './help-editor.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -34,6 +35,7 @@ export const routes = {
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
+  helpEditor: helpEditorRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -58,3 +60,4 @@ export * from './uploads.routes.ts';
 export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
+export * from './help-editor.routes.ts';

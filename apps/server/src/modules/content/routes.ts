@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { contentRoutes as route } from '@portal/contracts/routes';
+import { contentRoutes as route, helpEditorRoutes as editor } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { exportContent } from './import/export.ts';
+import * as help from './help-editor.ts';
 import { importContent } from './import/apply.ts';
 import { faqList, helpGuides } from './service.ts';
 
@@ -9,8 +10,8 @@ import { faqList, helpGuides } from './service.ts';
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * FAQs and help guides for signed-in users; the content import for the operator (CLI) and for staff (console),
- * one code path with the same checks, and the export for staff.
+ * FAQs and help guides for signed-in users and their staff editors; the content import for the operator (CLI) and
+ * for staff (console), one code path with the same checks, and the export for staff.
  */
 export async function contentRoutes(app: FastifyInstance) {
   registerRoute(app, route.listFaqs, async () => ({ faqs: await faqList(app.db) }));
@@ -36,5 +37,27 @@ export async function contentRoutes(app: FastifyInstance) {
     return reply
       .header('content-disposition', `attachment; filename="portal-content-${day}.json"`)
       .send(await exportContent(app.db));
+  });
+
+  registerRoute(app, editor.createFaq, async (request, reply) =>
+    reply.code(201).send(await help.createFaq(app.db, request.user, request.body, app.clock())),
+  );
+  registerRoute(app, editor.updateFaq, async (request) => help.updateFaq(app.db, request.user, request.params.faqId, request.body, app.clock()));
+  registerRoute(app, editor.moveFaq, async (request) =>
+    help.moveFaq(app.db, request.user, request.params.faqId, request.body.direction, app.clock()),
+  );
+  registerRoute(app, editor.deleteFaq, async (request, reply) => {
+    await help.deleteFaq(app.db, request.user, request.params.faqId, app.clock());
+    return reply.code(204).send(null);
+  });
+  registerRoute(app, editor.createHelpGuide, async (request, reply) =>
+    reply.code(201).send(await help.createHelpGuide(app.db, request.user, request.body, app.clock())),
+  );
+  registerRoute(app, editor.updateHelpGuide, async (request) =>
+    help.updateHelpGuide(app.db, request.user, request.params.guideId, request.body, app.clock()),
+  );
+  registerRoute(app, editor.deleteHelpGuide, async (request, reply) => {
+    await help.deleteHelpGuide(app.db, request.user, request.params.guideId, app.clock());
+    return reply.code(204).send(null);
   });
 }

@@ -10,6 +10,8 @@ const LINKS = [
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
   { to: paths.staffContent(), label: 'Import and export', end: false, match: (path: string) => path.startsWith('/staff/content') },
   { to: paths.staffTeam(), label: 'Team', end: false, match: (path: string) => path.startsWith('/staff/team') },
+  { to: paths.staffFaqs(), label: 'FAQs', end: false, match: (path: string) => path.startsWith('/staff/faqs') },
+  { to: paths.staffHelpGuides(), label: 'Help guides', end: false, match: (path: string) => path.startsWith('/staff/help-guides') },
 ];
 
 /** The staff console's sections. */

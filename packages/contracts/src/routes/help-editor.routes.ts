@@ -1,0 +1,92 @@
+import { faqListSchema, faqSchema, helpGuideSchema } from '../content.ts';
+import { errorBodySchema } from '../errors.ts';
+import { faqInputSchema, faqParamsSchema, guideInputSchema, guideParamsSchema } from '../help-editor.ts';
+import { defineRoute, noContent } from '../route.ts';
+import { planMoveSchema } from '../staff.ts';
+import { topics } from '../topics.ts';
+
+/** The staff editors of FAQs and help guides; staff read both lists through the customers' routes. */
+const tags = ['staff'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export const createFaq = defineRoute({
+  method: 'POST',
+  path: '/api/staff/faqs',
+  auth: 'staff',
+  tags,
+  summary: 'New FAQ, placed last',
+  body: faqInputSchema,
+  responses: { 201: faqSchema, ...errors },
+  topic: topics.faqs,
+});
+
+export const updateFaq = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/faqs/:faqId',
+  auth: 'staff',
+  tags,
+  summary: "Change a FAQ's question and answer",
+  params: faqParamsSchema,
+  body: faqInputSchema,
+  responses: { 200: faqSchema, ...errors },
+  topic: topics.faqs,
+});
+
+export const moveFaq = defineRoute({
+  method: 'POST',
+  path: '/api/staff/faqs/:faqId/move',
+  auth: 'staff',
+  tags,
+  summary: 'Move a FAQ one place up or down; the answer is every FAQ in the new order',
+  params: faqParamsSchema,
+  body: planMoveSchema,
+  responses: { 200: faqListSchema, ...errors },
+  topic: topics.faqs,
+});
+
+export const deleteFaq = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/faqs/:faqId',
+  auth: 'staff',
+  tags,
+  summary: 'Delete a FAQ',
+  params: faqParamsSchema,
+  responses: { 204: noContent, ...errors },
+  topic: topics.faqs,
+});
+
+export const createHelpGuide = defineRoute({
+  method: 'POST',
+  path: '/api/staff/help-guides',
+  auth: 'staff',
+  tags,
+  summary: 'New help guide (last updated: now); guides are shown by category, then title',
+  body: guideInputSchema,
+  responses: { 201: helpGuideSchema, ...errors },
+  topic: topics.helpGuides,
+});
+
+export const updateHelpGuide = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/help-guides/:guideId',
+  auth: 'staff',
+  tags,
+  summary: "Change a help guide's fields (last updated: now)",
+  params: guideParamsSchema,
+  body: guideInputSchema,
+  responses: { 200: helpGuideSchema, ...errors },
+  topic: topics.helpGuides,
+});
+
+export const deleteHelpGuide = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/help-guides/:guideId',
+  auth: 'staff',
+  tags,
+  summary: 'Delete a help guide',
+  params: guideParamsSchema,
+  responses: { 204: noContent, ...errors },
+  topic: topics.helpGuides,
+});
+
+export const helpEditorRoutes = { createFaq, updateFaq, moveFaq, deleteFaq, createHelpGuide, updateHelpGuide, deleteHelpGuide };
