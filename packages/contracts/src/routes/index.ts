@@ -14,6 +14,8 @@ import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
+import { promoCodeRoutes } from './promo-codes.routes.ts';
+import { stepTemplateRoutes } from './step-templates.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -32,6 +34,8 @@ export const routes = {
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
+  promoCodes: promoCodeRoutes,
+  stepTemplates: stepTemplateRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -55,3 +59,5 @@ export * from './uploads.routes.ts';
 export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
+export * from './promo-codes.routes.ts';
+export * from './step-templates.routes.ts';
