@@ -55,7 +55,7 @@ export const staffPromoCodeListSchema = z.object({ promoCodes: z.array(staffProm
 const WHOLE_PERCENT = /^\d{1,3}$/;
 export const promoCodeFormSchema = z
   .object({
-    code: z.string(),
+    code: promoCodeSchema,
     type: z.enum(PROMO_TYPES),
     value: z.string().trim(),
     active: z.boolean(),
@@ -97,4 +97,14 @@ export const promoCodeToForm = (promo: StaffPromoCode, localDateTime: (ms: numbe
   expires: promo.expiresAt === null ? '' : localDateTime(promo.expiresAt),
   planIds: promo.serviceIds ?? [],
   maxRedemptions: promo.maxRedemptions === null ? '' : String(promo.maxRedemptions),
+});
+
+/** A saved code's editable fields, as an update sends them (retiring one sends them with `active: false`). */
+export const promoCodeInputOf = ({ type, value, active, expiresAt, serviceIds, maxRedemptions }: StaffPromoCode): PromoCodeInput => ({
+  type,
+  value,
+  active,
+  expiresAt,
+  serviceIds,
+  maxRedemptions,
 });
