@@ -101,6 +101,7 @@ test('staff delete a promo code nobody used', async ({ page, baseURL }) => {
   await dialog.getByLabel('Percent off (1 to 100)').fill('15');
   await dialog.getByLabel('Starter App').check();
   await dialog.getByLabel('Expires (empty: never)').fill('2030-06-01T12:00');
+  await screenshots(page, 'promo-code-form');
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   const row = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
   await expect(row).toContainText('15% off · Starter App');

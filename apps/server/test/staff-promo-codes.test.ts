@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, checkout, createBillingApp, insertPlan, saveCard, type ManualClock } from './billing-helpers.ts';
 import { signUp, type TestContext, type TestUser } from './helpers.ts';
-import { signUpStaff } from './staff-helpers.ts';
+import { signUpStaff, waitFor } from './staff-helpers.ts';
 
 let ctx: TestContext;
 let time: ManualClock;
@@ -38,10 +38,16 @@ const quote = (user: TestUser, promoCode: string, serviceId: string) =>
 describe('promo codes editor', () => {
   it('creates a code upper-case, edits it, retires it and deletes an unused one; checkout follows each write; each is audited', async () => {
     const plan = await insertPlan(ctx, { amount: 4000, price: '40.00' });
+    const seen: Array<{ topic: string; audience: unknown }> = [];
+    const stop = ctx.app.changeFeed.subscribe((change) => seen.push(change));
     const created = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: ' spring-10 ', ...body({ type: 'amount', value: 1000 }) });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ code: 'SPRING-10', ...body({ type: 'amount', value: 1000 }), redemptions: 0, deletable: true });
     expect((await quote(customer, 'spring-10', plan.id)).json()).toMatchObject({ status: 'success', finalAmount: 3000 });
+    // Open checkouts and staff consoles refetch: the public `plans` topic.
+    await waitFor(() => seen.some((c) => c.topic === 'plans'));
+    stop();
+    expect(seen).toContainEqual({ topic: 'plans', audience: { public: true } });
 
     const expiresAt = time.clock().getTime() + 86_400_000;
     const edited = await as(ctx, staff, 'PUT', '/api/staff/promo-codes/spring-10', body({ value: 50, expiresAt, serviceIds: [plan.id, plan.id], maxRedemptions: 3 }));
@@ -70,7 +76,14 @@ describe('promo codes editor', () => {
     expect((await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'ONCE', ...body({ maxRedemptions: 1 }) })).statusCode).toBe(201);
 
     const first = await signUp(ctx.app);
-    const paid = await checkout(ctx, first, { planId: plan.id, cardId: (await saveCard(ctx, first)).id, promoCode: 'once' });
+    const card = await saveCard(ctx, first);
+    const seen: Array<{ topic: string; audience: unknown }> = [];
+    const stop = ctx.app.changeFeed.subscribe((change) => seen.push(change));
+    const paid = await checkout(ctx, first, { planId: plan.id, cardId: card.id, promoCode: 'once' });
+    await waitFor(() => seen.some((c) => c.topic === 'plans'));
+    stop();
+    // The redemption moves the count on staff consoles only.
+    expect(seen).toContainEqual({ topic: 'plans', audience: { staff: true } });
     expect(paid).toMatchObject({ status: 'Complete', promoCode: 'ONCE', amount: 3749 });
     expect(await listed('ONCE')).toMatchObject({ redemptions: 1, maxRedemptions: 1, deletable: false });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createBillingApp, subscribedUser } from './billing-helpers.ts';
 import { signUp, type TestContext, type TestUser } from './helpers.ts';
-import { signUpStaff } from './staff-helpers.ts';
+import { signUpStaff, waitFor } from './staff-helpers.ts';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -28,8 +28,14 @@ async function newSubscriptionSteps() {
 
 describe('step templates editor', () => {
   it('creates, edits and deletes templates in step order; new subscriptions copy them, existing ones keep their copy; each write audited', async () => {
+    const seen: Array<{ topic: string; audience: unknown }> = [];
+    const stop = ctx.app.changeFeed.subscribe((change) => seen.push(change));
     const second = await as(ctx, staff, 'POST', '/api/staff/step-templates', { stepIndex: 2, stepDetails: '  Send us your logo.  ' });
     expect(second.statusCode).toBe(201);
+    await waitFor(() => seen.length > 0);
+    stop();
+    // Staff consoles showing the templates refetch; no customer page shows them.
+    expect(seen).toEqual([{ topic: 'steps', audience: { staff: true } }]);
     const first = await as(ctx, staff, 'POST', '/api/staff/step-templates', { stepIndex: 1, stepDetails: 'Fill in the questionnaire.' });
     expect((await templates()).map((t) => [t.stepIndex, t.stepDetails])).toEqual([
       [1, 'Fill in the questionnaire.'],

@@ -41,8 +41,15 @@ export const newPromoCodeSchema = promoFields.extend({ code: promoCodeSchema }).
 export type NewPromoCodeInput = z.infer<typeof newPromoCodeSchema>;
 export const promoCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
 
-export const staffPromoCodeSchema = promoFields.extend({
+/** As stored: what the import wrote may lie outside the editor's limits, and is still listed. */
+export const staffPromoCodeSchema = z.object({
   code: z.string(),
+  type: z.enum(PROMO_TYPES),
+  value: z.number().int(),
+  active: z.boolean(),
+  expiresAt: z.number().int().nullable(),
+  serviceIds: z.array(z.string()).nullable(),
+  maxRedemptions: z.number().int().nullable(),
   /** Completed payments that used it. */
   redemptions: z.number().int(),
   /** No payment of any status names it: it can be deleted. A used code can only be retired (made inactive). */

@@ -3,7 +3,7 @@ import { formatCents } from '@portal/contracts/money';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog } from '@/features/staff/components/editor';
+import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';
@@ -39,9 +39,9 @@ export function Component() {
                 <div className="flex gap-2">
                   <Button variant="secondary" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.title}`}>Edit</Button>
                   {plan.subscriptionCount === 0 && (
-                    <Button variant="danger" aria-label={`Delete ${plan.title}`} disabled={remove.isPending} onClick={() => window.confirm(`Delete the plan ${plan.title}?`) && remove.mutate(plan.id)}>
+                    <ConfirmButton label={`Delete ${plan.title}`} question={`Delete the plan ${plan.title}?`} disabled={remove.isPending} onConfirm={() => remove.mutate(plan.id)}>
                       Delete
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </div>
               </li>

@@ -4,7 +4,7 @@ import { promoCodeInputOf, type StaffPromoCode } from '@portal/contracts/promo-c
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog } from '@/features/staff/components/editor';
+import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffPlans } from '@/features/staff/api/plans';
 import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/staff/api/promo-codes';
@@ -34,10 +34,6 @@ export function Component() {
   const [editing, setEditing] = useState<StaffPromoCode | 'new' | null>(null);
   const failed = update.error ?? remove.error;
   const now = Date.now();
-  const retire = (promo: StaffPromoCode) => {
-    if (!window.confirm(`Retire ${promo.code}? Customers can no longer use it; its redemptions stay counted.`)) return;
-    update.mutate({ code: promo.code, body: { ...promoCodeInputOf(promo), active: false } });
-  };
   return (
     <Page title="Promo codes" actions={<Button onClick={() => setEditing('new')}>New promo code</Button>}>
       {failed && <ErrorMessage>{failed instanceof ApiError ? failed.message : 'Could not save. Please try again.'}</ErrorMessage>}
@@ -61,14 +57,19 @@ export function Component() {
                   <div className="flex gap-2">
                     <Button variant="secondary" onClick={() => setEditing(promo)} aria-label={`Edit ${promo.code}`}>Edit</Button>
                     {promo.deletable ? (
-                      <Button variant="danger" aria-label={`Delete ${promo.code}`} disabled={remove.isPending} onClick={() => window.confirm(`Delete the promo code ${promo.code}?`) && remove.mutate(promo.code)}>
+                      <ConfirmButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} disabled={remove.isPending} onConfirm={() => remove.mutate(promo.code)}>
                         Delete
-                      </Button>
+                      </ConfirmButton>
                     ) : (
                       promo.active && (
-                        <Button variant="danger" aria-label={`Retire ${promo.code}`} disabled={update.isPending} onClick={() => retire(promo)}>
+                        <ConfirmButton
+                          label={`Retire ${promo.code}`}
+                          question={`Retire ${promo.code}? Customers can no longer use it; its redemptions stay counted.`}
+                          disabled={update.isPending}
+                          onConfirm={() => update.mutate({ code: promo.code, body: { ...promoCodeInputOf(promo), active: false } })}
+                        >
                           Retire
-                        </Button>
+                        </ConfirmButton>
                       )
                     )}
                   </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StepTemplate } from '@portal/contracts/step-templates';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog } from '@/features/staff/components/editor';
+import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { useStepTemplateChanges, useStepTemplates } from '@/features/staff/api/step-templates';
 import { StepTemplateForm } from '@/features/staff/components/step-template-form';
@@ -32,14 +32,14 @@ export function Component() {
                 </div>
                 <div className="flex gap-2">
                   <Button variant="secondary" onClick={() => setEditing(template)} aria-label={`Edit step ${template.stepIndex}`}>Edit</Button>
-                  <Button
-                    variant="danger"
-                    aria-label={`Delete step ${template.stepIndex}`}
+                  <ConfirmButton
+                    label={`Delete step ${template.stepIndex}`}
+                    question={`Delete step ${template.stepIndex}? New subscriptions will not get it; existing ones keep theirs.`}
                     disabled={remove.isPending}
-                    onClick={() => window.confirm(`Delete step ${template.stepIndex}? New subscriptions will not get it; existing ones keep theirs.`) && remove.mutate(template.id)}
+                    onConfirm={() => remove.mutate(template.id)}
                   >
                     Delete
-                  </Button>
+                  </ConfirmButton>
                 </div>
               </li>
             ))}

@@ -55,3 +55,12 @@ export function useEditorSave(fallback: string, onDone: () => void) {
   );
   return { save, actions };
 }
+
+/** A danger button that asks first (Delete, Retire): `question` in the browser's confirm, then `onConfirm`. */
+export function ConfirmButton({ label, question, onConfirm, disabled, children }: { label: string; question: string; onConfirm: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <Button variant="danger" aria-label={label} disabled={disabled} onClick={() => window.confirm(question) && onConfirm()}>
+      {children}
+    </Button>
+  );
+}
