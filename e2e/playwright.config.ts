@@ -4,10 +4,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
  * Journeys that move the server's clock get a server of their own, so that no other journey sees time jump; so do
  * journeys that change what other journeys count or show (staff-help-guides adds a guide to the demo guides, and the
- * import journey's replace would remove what journeys running beside it add).
+ * import journey's replace would remove what journeys running beside it add; the step templates are copied by every new
+ * subscription, and other journeys count them).
  */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|staff-help-guides|staff-import)\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|staff-help-guides|staff-import|staff-step-templates)\.spec\.ts/;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
 const OVERVIEW_PORT = E2E_PORT + 2;
 const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;

@@ -101,6 +101,8 @@ export const router = createBrowserRouter([
                   page(paths.staffTeam, () => import('./routes/staff/team')),
                   page(paths.staffFaqs, () => import('./routes/staff/faqs')),
                   page(paths.staffHelpGuides, () => import('./routes/staff/help-guides')),
+                  page(paths.staffPromoCodes, () => import('./routes/staff/promo-codes')),
+                  page(paths.staffStepTemplates, () => import('./routes/staff/step-templates')),
                 ],
               },
             ],

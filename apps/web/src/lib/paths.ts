@@ -74,4 +74,6 @@ export const paths = {
   staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
   staffFaqs: page('/staff/faqs'),
   staffHelpGuides: page('/staff/help-guides'),
+  staffPromoCodes: page('/staff/promo-codes'),
+  staffStepTemplates: page('/staff/step-templates'),
 } as const;

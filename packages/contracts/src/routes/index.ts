@@ -16,6 +16,8 @@ import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
 import { helpEditorRoutes } from './help-editor.routes.ts';
+import { promoCodeRoutes } from './promo-codes.routes.ts';
+import { stepTemplateRoutes } from './step-templates.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -36,6 +38,8 @@ export const routes = {
   notifications: notificationRoutes,
   migration: migrationRoutes,
   helpEditor: helpEditorRoutes,
+  promoCodes: promoCodeRoutes,
+  stepTemplates: stepTemplateRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -61,3 +65,5 @@ export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
 export * from './help-editor.routes.ts';
+export * from './promo-codes.routes.ts';
+export * from './step-templates.routes.ts';

@@ -1,6 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PROMO_MESSAGES, type PromoResult } from '@portal/contracts/billing';
+import { topics } from '@portal/contracts/topics';
 import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
 import { promoCodes } from '../content/index.ts';
 import type { PricedPlan } from '../plans/index.ts';
 import { payments } from './schema.ts';
@@ -66,4 +68,6 @@ export async function redeemPromo(tx: Db, code: string): Promise<void> {
     .update(promoCodes)
     .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
     .where(eq(promoCodes.code, code));
+  // The staff promo codes list shows the count live.
+  await publishChange(tx, { topic: topics.plans, audience: { staff: true } });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { billingRoutes as route } from '@portal/contracts/routes';
+import { billingRoutes as route, promoCodeRoutes as promoRoute } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { addCard, cardListOf, cardOf, deleteCard, makeDefaultCard } from './cards-service.ts';
 import { paymentOf, paymentsConfig, paymentsOf, quotePromo, startCheckout } from './checkout-service.ts';
 import { installClockControl } from './clock-control.ts';
 import { createBilling } from './context.ts';
+import { createPromoCode, deletePromoCode, listPromoCodesForStaff, updatePromoCode } from './promo-editor.ts';
 import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runPendingSweep } from './sweeps.ts';
@@ -91,6 +92,19 @@ export const billingRoutes = fp(
       payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
     }));
     registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));
+
+    // Staff: the promo codes editor (/staff/promo-codes).
+    registerRoute(app, promoRoute.listStaffPromoCodes, async () => listPromoCodesForStaff(app.db));
+    registerRoute(app, promoRoute.createPromoCode, async (request, reply) =>
+      reply.code(201).send(await createPromoCode(app.db, request.user, request.body, app.clock())),
+    );
+    registerRoute(app, promoRoute.updatePromoCode, async (request) =>
+      updatePromoCode(app.db, request.user, request.params.code, request.body, app.clock()),
+    );
+    registerRoute(app, promoRoute.deletePromoCode, async (request, reply) => {
+      await deletePromoCode(app.db, request.user, request.params.code, app.clock());
+      return reply.code(204).send(null);
+    });
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
     if (advanceClock) {

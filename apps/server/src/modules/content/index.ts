@@ -7,4 +7,4 @@ export { importContent } from './import/apply.ts';
 export { ImportRejected } from './import/parse.ts';
 export { importDemoContentOnFirstStart } from './demo.ts';
 export { featuredBanners, formItems, promoCodes, type FormItemOption } from './schema.ts';
-export { upsertChanged, type UpsertResult } from './import/repository.ts';
+export { existingServiceIds, upsertChanged, type UpsertResult } from './import/repository.ts';

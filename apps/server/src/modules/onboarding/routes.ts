@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { onboardingRoutes as route } from '@portal/contracts/routes';
+import { onboardingRoutes as route, stepTemplateRoutes as templateRoute } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { loadQuestionnaire, submitQuestionnaire } from './questionnaire.ts';
@@ -13,6 +13,7 @@ import {
   staffSteps,
   updateStepAsStaff,
 } from './service.ts';
+import { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from './step-templates.ts';
 import { questionnaireImagePurpose } from './upload-purpose.ts';
 
 /** Dashboard (banners, Action Center), business questionnaire, completion steps, and seeding for demos. */
@@ -41,6 +42,18 @@ export async function onboardingRoutes(app: FastifyInstance) {
   registerRoute(app, route.addStep, async (request) =>
     addStepAsStaff(app, request.user, request.params.subscriptionId, request.body.stepDetails),
   );
+  // Staff: the setup-step templates editor (/staff/step-templates).
+  registerRoute(app, templateRoute.listStepTemplates, async () => listStepTemplates(app.db));
+  registerRoute(app, templateRoute.createStepTemplate, async (request, reply) =>
+    reply.code(201).send(await createStepTemplate(app.db, request.user, request.body, app.clock())),
+  );
+  registerRoute(app, templateRoute.updateStepTemplate, async (request) =>
+    updateStepTemplate(app.db, request.user, request.params.templateId, request.body, app.clock()),
+  );
+  registerRoute(app, templateRoute.deleteStepTemplate, async (request, reply) => {
+    await deleteStepTemplate(app.db, request.user, request.params.templateId, app.clock());
+    return reply.code(204).send(null);
+  });
   registerRoute(app, route.seedSubscription, async (request, reply) =>
     reply.code(201).send({ subscriptionId: await seedSubscription(app, request.body.email, request.body.planId) }),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_LEVELS } from '@portal/contracts/content';
 import { QUESTION_TYPES } from '@portal/contracts/onboarding';
+import { checkPromoValue, PROMO_TYPES } from '@portal/contracts/promo-codes';
 import {
   cents,
   link,
@@ -125,7 +126,7 @@ export const projectRecord = z
 
 export const promoCodeRecord = z
   .object({
-    type: z.enum(['percent', 'amount'], { error: 'expected "percent" or "amount"' }),
+    type: z.enum(PROMO_TYPES, { error: 'expected "percent" or "amount"' }),
     value: wholeNumber.refine((n) => n > 0, 'expected a positive whole number'),
     active: z.boolean().default(true),
     expiresAt: timestamp.nullish().transform((v) => v ?? null),
@@ -138,12 +139,10 @@ export const promoCodeRecord = z
       .nullish()
       .transform((v) => v ?? null),
   })
-  .refine((p) => p.type !== 'percent' || p.value <= 100, {
-    message: 'a percent code takes at most 100',
-    path: ['value'],
-  });
+  .superRefine(checkPromoValue);
 
-export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,40}$/;
+/** The staff editor's rules too (one pattern for every code, whoever writes it). */
+export { PROMO_CODE_PATTERN } from '@portal/contracts/promo-codes';
 
 export const stepTemplateRecord = z.object({
   StepIndex: wholeNumber.refine((n) => n >= 0, 'expected 0 or more'),

@@ -7,6 +7,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { readCheckoutMode } from '@/app/checkout-mode';
 import { readHandoff } from '@/app/plan-handoff';
 import { useCards } from '@/features/billing/api/cards';
+import { useAppliedPromo } from '@/features/billing/api/checkout';
 import { usePaymentsConfig } from '@/features/billing/api/payments-config';
 import { usePlan } from '@/features/plans/api/plans';
 import type { CardFormHandle } from '@/features/billing/components/card-form/card-form-handle';
@@ -46,7 +47,11 @@ function Checkout({ planId }: { planId: string }) {
   const cards = useCards();
   const usableCards = cards.data?.cards.filter((c) => c.usable);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [deal, setDeal] = useState<PromoResult | null>(null);
+  const [applied, setDeal] = useState<PromoResult | null>(null);
+  // Staff may retire or change the code while the page is open: what it gives now, or why it no longer applies.
+  const current = useAppliedPromo(applied, planId);
+  const deal = current?.status === 'success' ? current : null;
+  const withdrawn = current && current.status !== 'success' ? current.message : null;
   const cardForm = useRef<CardFormHandle>(null);
   const { purchase, busy, outcome, dismiss, fail } = usePurchase();
 
@@ -95,6 +100,7 @@ function Checkout({ planId }: { planId: string }) {
                   amount={plan.amount}
                   applied={deal}
                   onApplied={setDeal}
+                  notice={withdrawn}
                   disabled={busy}
                 />
                 <PaymentMethodPicker

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
+import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';
@@ -39,9 +39,9 @@ export function Component() {
                 <div className="flex gap-2">
                   <Button variant="secondary" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.title}`}>Edit</Button>
                   {plan.subscriptionCount === 0 && (
-                    <Button variant="danger" aria-label={`Delete ${plan.title}`} disabled={remove.isPending} onClick={() => window.confirm(`Delete the plan ${plan.title}?`) && remove.mutate(plan.id)}>
+                    <ConfirmButton label={`Delete ${plan.title}`} question={`Delete the plan ${plan.title}?`} disabled={remove.isPending} onConfirm={() => remove.mutate(plan.id)}>
                       Delete
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </div>
               </li>
@@ -49,10 +49,9 @@ export function Component() {
           </ol>
         )}
       </QueryState>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} className="max-h-[90vh] max-w-xl overflow-y-auto" aria-describedby={undefined}>
-        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{editing === 'new' ? 'New plan' : 'Edit plan'}</DialogTitle>
-        {editing !== null && <PlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
-      </Dialog>
+      <EditorDialog editing={editing} noun="plan" onClose={() => setEditing(null)}>
+        {(item) => <PlanForm plan={item} onDone={() => setEditing(null)} />}
+      </EditorDialog>
     </Page>
   );
 }

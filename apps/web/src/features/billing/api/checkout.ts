@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckoutRequest, PromoRequest } from '@portal/contracts/billing';
+import type { CheckoutRequest, PromoRequest, PromoResult } from '@portal/contracts/billing';
 import { routes } from '@portal/contracts/routes';
+import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
 
 const { startCheckout: startCheckoutRoute, validatePromoCode, getCard, getPayment } = routes.billing;
@@ -10,6 +11,21 @@ const SETTLE_POLL_MS = 2500;
 
 /** validateAndApplyPromoCode (spec §7): the server prices the plan with the code. */
 export const validatePromo = (body: PromoRequest) => api(validatePromoCode, { body });
+
+/**
+ * The applied code as the server prices it now: checked again whenever promo codes or plans change (the `plans`
+ * topic), so a code staff retire or change while the page is open is withdrawn or repriced at once.
+ */
+export function useAppliedPromo(deal: PromoResult | null, planId: string): PromoResult | null {
+  const recheck = useQuery({
+    queryKey: [topics.plans, 'applied-promo', planId, deal?.promoCode ?? ''],
+    queryFn: () => validatePromo({ promoCode: deal!.promoCode, serviceId: planId }),
+    enabled: deal !== null,
+    initialData: deal ?? undefined,
+    staleTime: Infinity,
+  });
+  return deal && recheck.data?.promoCode === deal.promoCode ? recheck.data : deal;
+}
 
 /** Starts a purchase; the payment comes back Pending and settles live. */
 export const startCheckout = (body: CheckoutRequest) => api(startCheckoutRoute, { body });

@@ -1,32 +1,23 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { centsToDollars, dollarsToCents, PLAN_PERIODS, planFormSchema, type PlanForm as PlanFormValues, type StaffPlan } from '@portal/contracts/staff';
-import { Button } from '@/components/ui/button';
-import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
 import { usePlanChanges } from '../api/plans';
+import { useEditorSave } from './editor';
 
 /** Create or edit a plan: the amount is typed in dollars and stored in cents. */
 export function PlanForm({ plan, onDone }: { plan?: StaffPlan; onDone: () => void }) {
   const { save } = usePlanChanges();
-  const [error, setError] = useState<string | null>(null);
+  const editor = useEditorSave('Could not save the plan. Please try again.', onDone);
   const { register, handleSubmit, formState } = useForm<PlanFormValues>({
     resolver: zodResolver(planFormSchema),
     defaultValues: plan
       ? { title: plan.title, dollars: centsToDollars(plan.amount), recurring: plan.recurring as PlanFormValues['recurring'], description: plan.description ?? '', visible: plan.visible }
       : { title: '', dollars: '', recurring: 'month', description: '', visible: true },
   });
-  const submit = handleSubmit(async ({ dollars, ...rest }) => {
-    setError(null);
-    try {
-      await save.mutateAsync({ planId: plan?.id, body: { ...rest, amount: dollarsToCents(dollars) } });
-      onDone();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Could not save the plan. Please try again.');
-    }
-  });
+  const submit = handleSubmit(({ dollars, ...rest }) =>
+    editor.save(() => save.mutateAsync({ planId: plan?.id, body: { ...rest, amount: dollarsToCents(dollars) } })),
+  );
   const errors = formState.errors;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
@@ -48,11 +39,7 @@ export function PlanForm({ plan, onDone }: { plan?: StaffPlan; onDone: () => voi
       <label className="flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" {...register('visible')} className="h-4 w-4" /> Shown on pricing
       </label>
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={formState.isSubmitting}>{plan ? 'Save plan' : 'Create plan'}</Button>
-      </div>
+      {editor.actions(plan ? 'Save plan' : 'Create plan', formState.isSubmitting)}
     </form>
   );
 }

@@ -24,12 +24,15 @@ export function PromoCodeForm({
   applied,
   onApplied,
   disabled,
+  notice,
 }: {
   planId: string;
   amount: number;
   applied: PromoResult | null;
   onApplied: (result: PromoResult | null) => void;
   disabled?: boolean;
+  /** Why an applied code no longer applies (staff retired or changed it while the page was open). */
+  notice?: string | null;
 }) {
   const id = useId();
   const { register, handleSubmit, reset, formState } = useForm<PromoCodeInput>({
@@ -70,7 +73,7 @@ export function PromoCodeForm({
           disabled={locked}
           placeholder="Enter promo code"
           autoComplete="off"
-          aria-describedby={error || applied ? `${id}-message` : undefined}
+          aria-describedby={error || notice || applied ? `${id}-message` : undefined}
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base uppercase shadow-sm placeholder:normal-case focus:border-brand-600 disabled:bg-slate-100"
         />
         <Button type="submit" variant="secondary" disabled={locked} className="sm:w-32">
@@ -78,7 +81,7 @@ export function PromoCodeForm({
         </Button>
       </form>
       <div id={`${id}-message`} aria-live="polite">
-        {error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}
+        {(error ?? notice) && <p className="mt-2 text-sm font-medium text-red-700">{error ?? notice}</p>}
         {applied && (
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm font-medium text-green-800">
             {applied.message} ({applied.promoCode})

@@ -1,0 +1,45 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { stepTemplateInputSchema, type StepTemplate, type StepTemplateInput } from '@portal/contracts/step-templates';
+import { TextField } from '@/components/ui/text-field';
+import { useStepTemplateChanges } from '../api/step-templates';
+import { useEditorSave } from './editor';
+
+/** Create or edit a setup-step template; a new one takes the number after the last. */
+export function StepTemplateForm({ template, nextIndex, onDone }: { template?: StepTemplate; nextIndex: number; onDone: () => void }) {
+  const { save } = useStepTemplateChanges();
+  const editor = useEditorSave('Could not save the step. Please try again.', onDone);
+  const { register, handleSubmit, formState } = useForm<StepTemplateInput>({
+    resolver: zodResolver(stepTemplateInputSchema),
+    defaultValues: template ? { stepIndex: template.stepIndex, stepDetails: template.stepDetails } : { stepIndex: nextIndex, stepDetails: '' },
+  });
+  const submit = handleSubmit((body) => editor.save(() => save.mutateAsync({ templateId: template?.id, body })));
+  const errors = formState.errors;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
+      <TextField
+        id="template-index"
+        label="Step number (the order steps are shown in)"
+        type="number"
+        min={0}
+        inputMode="numeric"
+        className="sm:max-w-xs"
+        registration={register('stepIndex', { valueAsNumber: true })}
+        error={errors.stepIndex?.message}
+      />
+      <div>
+        <label htmlFor="template-details" className="mb-1 block text-sm font-medium text-slate-800">Details</label>
+        <textarea
+          id="template-details"
+          rows={3}
+          aria-invalid={errors.stepDetails ? true : undefined}
+          aria-describedby={errors.stepDetails ? 'template-details-error' : undefined}
+          {...register('stepDetails')}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
+        />
+        {errors.stepDetails && <p id="template-details-error" className="mt-1 text-sm text-red-700">{errors.stepDetails.message}</p>}
+      </div>
+      {editor.actions(template ? 'Save step' : 'Create step', formState.isSubmitting)}
+    </form>
+  );
+}

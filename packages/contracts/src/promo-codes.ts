@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { centsToDollars, dollarsToCents, planFormSchema } from './staff.ts';
+
+/**
+ * Promo codes as staff edit them (/staff/promo-codes). The rules are the ones the content import keeps: the same
+ * code pattern, kinds and limits, so a code is valid the same way whoever writes it.
+ */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,40}$/;
+export const PROMO_TYPES = ['percent', 'amount'] as const;
+export type PromoType = (typeof PROMO_TYPES)[number];
+export const MAX_PERCENT = 100;
+
+/** A percent code takes at most 100 (an amount code is cents off, never more than the plan costs at checkout). */
+export function checkPromoValue(promo: { type: PromoType; value: number }, ctx: z.RefinementCtx) {
+  if (promo.type === 'percent' && promo.value > MAX_PERCENT) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: `a percent code takes at most ${MAX_PERCENT}` });
+  }
+}
+
+/** Codes are stored upper-case; "welcome10" and "WELCOME10" are one code. */
+export const promoCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(PROMO_CODE_PATTERN, 'Use 2 to 40 letters, digits, - or _ for the code.');
+
+const promoFields = z.object({
+  type: z.enum(PROMO_TYPES),
+  /** Percent off (1 to 100), or cents off. */
+  value: z.number().int().min(1).max(100_000_000),
+  active: z.boolean(),
+  /** Epoch milliseconds from which the code is refused as expired; null: never. */
+  expiresAt: z.number().int().min(0).max(8_640_000_000_000_000).nullable(),
+  /** The plans it applies to; null: every plan. */
+  serviceIds: z.array(z.string().min(1).max(100)).min(1).max(200).nullable(),
+  maxRedemptions: z.number().int().min(1).max(10_000_000).nullable(),
+});
+export const promoCodeInputSchema = promoFields.superRefine(checkPromoValue);
+export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
+export const newPromoCodeSchema = promoFields.extend({ code: promoCodeSchema }).superRefine(checkPromoValue);
+export type NewPromoCodeInput = z.infer<typeof newPromoCodeSchema>;
+export const promoCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+
+/** As stored: what the import wrote may lie outside the editor's limits, and is still listed. */
+export const staffPromoCodeSchema = z.object({
+  code: z.string(),
+  type: z.enum(PROMO_TYPES),
+  value: z.number().int(),
+  active: z.boolean(),
+  expiresAt: z.number().int().nullable(),
+  serviceIds: z.array(z.string()).nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  /** Completed payments that used it. */
+  redemptions: z.number().int(),
+  /** No payment of any status names it: it can be deleted. A used code can only be retired (made inactive). */
+  deletable: z.boolean(),
+});
+export type StaffPromoCode = z.infer<typeof staffPromoCodeSchema>;
+export const staffPromoCodeListSchema = z.object({ promoCodes: z.array(staffPromoCodeSchema) });
+
+/** The form's fields, as typed: the value in percent or in dollars, the expiry as a local date and time. */
+const WHOLE_PERCENT = /^\d{1,3}$/;
+export const promoCodeFormSchema = z
+  .object({
+    code: promoCodeSchema,
+    type: z.enum(PROMO_TYPES),
+    value: z.string().trim(),
+    active: z.boolean(),
+    expires: z.string(),
+    planIds: z.array(z.string()),
+    maxRedemptions: z.string().trim().regex(/^(|[1-9]\d{0,6})$/, 'Enter a whole number of 1 or more, or leave it empty.'),
+  })
+  .superRefine((form, ctx) => {
+    const percent = form.type === 'percent';
+    const ok = percent
+      ? WHOLE_PERCENT.test(form.value) && Number(form.value) >= 1 && Number(form.value) <= MAX_PERCENT
+      : planFormSchema.shape.dollars.safeParse(form.value).success && dollarsToCents(form.value) > 0;
+    if (!ok) {
+      const message = percent ? `Enter a whole percent from 1 to ${MAX_PERCENT}.` : 'Enter an amount in dollars, such as 5 or 4.99.';
+      ctx.addIssue({ code: 'custom', path: ['value'], message });
+    }
+    if (form.expires && Number.isNaN(new Date(form.expires).getTime())) {
+      ctx.addIssue({ code: 'custom', path: ['expires'], message: 'Enter a date and time, or leave it empty.' });
+    }
+  });
+export type PromoCodeForm = z.infer<typeof promoCodeFormSchema>;
+
+/** What the form sends: percent as typed, dollars as cents, the local expiry as epoch milliseconds. */
+export const promoCodeFromForm = (form: PromoCodeForm): PromoCodeInput => ({
+  type: form.type,
+  value: form.type === 'percent' ? Number(form.value) : dollarsToCents(form.value),
+  active: form.active,
+  expiresAt: form.expires ? new Date(form.expires).getTime() : null,
+  serviceIds: form.planIds.length > 0 ? form.planIds : null,
+  maxRedemptions: form.maxRedemptions ? Number(form.maxRedemptions) : null,
+});
+
+/** A saved code as the form shows it; `localDateTime` turns epoch milliseconds into the input's local text. */
+export const promoCodeToForm = (promo: StaffPromoCode, localDateTime: (ms: number) => string): PromoCodeForm => ({
+  code: promo.code,
+  type: promo.type,
+  value: promo.type === 'percent' ? String(promo.value) : centsToDollars(promo.value),
+  active: promo.active,
+  expires: promo.expiresAt === null ? '' : localDateTime(promo.expiresAt),
+  planIds: promo.serviceIds ?? [],
+  maxRedemptions: promo.maxRedemptions === null ? '' : String(promo.maxRedemptions),
+});
+
+/** A saved code's editable fields, as an update sends them (retiring one sends them with `active: false`). */
+export const promoCodeInputOf = ({ type, value, active, expiresAt, serviceIds, maxRedemptions }: StaffPromoCode): PromoCodeInput => ({
+  type,
+  value,
+  active,
+  expiresAt,
+  serviceIds,
+  maxRedemptions,
+});
