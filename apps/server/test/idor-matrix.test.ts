@@ -16,6 +16,8 @@ let ids: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { RENEWAL_SWEEP_INTERVAL_MS: '0' } });
   await ctx.database.sql.query(`INSERT INTO completion_step_templates (id, step_index, step_details) VALUES ('idor-step', 1, 'Connect your payments')`);
+  await ctx.database.sql.query(`INSERT INTO featured_banners (id, image_url) VALUES ('idor-banner', 'https://example.com/banner.png')`);
+  await ctx.database.sql.query(`INSERT INTO form_items (id, prompt, type) VALUES ('idor-question', 'Business name?', 'SINGLE_TEXT_INPUT')`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff.id);
@@ -62,6 +64,8 @@ function ownerId(op: Operation, param: string): string {
     userId: owner.id,
     requestId: ids.deletionRequest!,
     planId: ids.plan!,
+    bannerId: 'idor-banner',
+    questionId: 'idor-question',
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).

@@ -95,6 +95,8 @@ export const router = createBrowserRouter([
                   page(paths.staffProjects, () => import('./routes/staff/projects')),
                   page(paths.staffDeletionRequests, () => import('./routes/staff/deletion-requests')),
                   page(paths.staffPlans, () => import('./routes/staff/plans')),
+                  page(paths.staffBanners, () => import('./routes/staff/banners')),
+                  page(paths.staffQuestionnaire, () => import('./routes/staff/questionnaire')),
                 ],
               },
             ],

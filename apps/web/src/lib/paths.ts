@@ -68,4 +68,6 @@ export const paths = {
   emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
+  staffBanners: page('/staff/banners'),
+  staffQuestionnaire: page('/staff/questionnaire'),
 } as const;

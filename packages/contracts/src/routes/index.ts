@@ -14,6 +14,7 @@ import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
+import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -32,6 +33,7 @@ export const routes = {
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
+  staffOnboarding: staffOnboardingRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -55,3 +57,4 @@ export * from './uploads.routes.ts';
 export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
+export * from './staff-onboarding.routes.ts';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
+import { EditorDialog, MoveButtons, RowActions, type Editing } from '@/features/staff/components/editor-parts';
 import { PlanForm } from '@/features/staff/components/plan-form';
 import { ApiError } from '@/lib/api-client';
 
@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 export function Component() {
   const plans = useStaffPlans();
   const { move, remove } = usePlanChanges();
-  const [editing, setEditing] = useState<StaffPlan | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<StaffPlan>>(null);
   const failed = move.error ?? remove.error;
   return (
     <Page title="Plans" actions={<Button onClick={() => setEditing('new')}>New plan</Button>}>
@@ -23,10 +23,7 @@ export function Component() {
           <ol aria-label="Plans" className="space-y-3">
             {data.plans.map((plan, index) => (
               <li key={plan.id} className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex flex-col gap-1">
-                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} up`} disabled={index === 0 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'up' })}>↑</Button>
-                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} down`} disabled={index === data.plans.length - 1 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'down' })}>↓</Button>
-                </div>
+                <MoveButtons name={plan.title} index={index} count={data.plans.length} busy={move.isPending} onMove={(direction) => move.mutate({ planId: plan.id, direction })} />
                 <div className="min-w-[12rem] flex-1">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold text-slate-900">{plan.title}</span>
@@ -36,23 +33,19 @@ export function Component() {
                   {plan.description && <p className="text-sm text-slate-600">{plan.description}</p>}
                   <p className="text-xs text-slate-600">{plan.subscriptionCount === 1 ? '1 subscription' : `${plan.subscriptionCount} subscriptions`}</p>
                 </div>
-                <div className="flex gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.title}`}>Edit</Button>
-                  {plan.subscriptionCount === 0 && (
-                    <Button variant="danger" aria-label={`Delete ${plan.title}`} disabled={remove.isPending} onClick={() => window.confirm(`Delete the plan ${plan.title}?`) && remove.mutate(plan.id)}>
-                      Delete
-                    </Button>
-                  )}
-                </div>
+                <RowActions
+                  name={plan.title}
+                  confirm={`Delete the plan ${plan.title}?`}
+                  busy={remove.isPending}
+                  onEdit={() => setEditing(plan)}
+                  onDelete={plan.subscriptionCount === 0 ? () => remove.mutate(plan.id) : undefined}
+                />
               </li>
             ))}
           </ol>
         )}
       </QueryState>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} className="max-h-[90vh] max-w-xl overflow-y-auto" aria-describedby={undefined}>
-        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{editing === 'new' ? 'New plan' : 'Edit plan'}</DialogTitle>
-        {editing !== null && <PlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
-      </Dialog>
+      <EditorDialog editing={editing} noun="plan" onClose={() => setEditing(null)} form={(plan) => <PlanForm plan={plan} onDone={() => setEditing(null)} />} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -66,7 +66,7 @@ const answersSchema = (items: FormItem[]) =>
 export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionnaire }) {
   const { subscriptionId, items, submission } = questionnaire;
   const resolver = useMemo(() => zodResolver(answersSchema(items)), [items]);
-  const { control, handleSubmit, getValues, setError, clearErrors, formState } = useForm<
+  const { control, handleSubmit, getValues, setError, clearErrors, reset, formState } = useForm<
     QuestionnaireValues,
     unknown,
     AnswerInput[]
@@ -77,6 +77,15 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  // Staff may add, change, reorder or delete questions while the page is open (live): the drafts follow their
+  // questions by id, before the browser paints, so nothing typed is lost or shown against another question.
+  const shownItems = useRef(items);
+  useLayoutEffect(() => {
+    if (shownItems.current === items) return;
+    const drafts = byItem(shownItems.current, getValues('drafts'));
+    shownItems.current = items;
+    reset({ drafts: inOrder(items, drafts) });
+  }, [items, getValues, reset]);
   const submit = useSubmitQuestionnaire(subscriptionId);
   const overlay = useLoadingOverlay();
   const navigate = useNavigate();
@@ -128,7 +137,7 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
             render={({ field, fieldState }) => (
               <QuestionField
                 item={item}
-                draft={field.value}
+                draft={field.value ?? emptyDraft()}
                 subscriptionId={subscriptionId}
                 error={fieldState.error?.message}
                 // Changes arrive as updates of the latest draft (an upload finishing may come after typing). An

@@ -6,6 +6,8 @@ const LINKS = [
   { to: paths.staffCustomers(), label: 'Customers', end: false, match: (path: string) => path.startsWith('/staff/customers') },
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
   { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
+  { to: paths.staffBanners(), label: 'Banners', end: false, match: (path: string) => path.startsWith('/staff/banners') },
+  { to: paths.staffQuestionnaire(), label: 'Questionnaire', end: false, match: (path: string) => path.startsWith('/staff/questionnaire') },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
 ];
 
