@@ -70,6 +70,7 @@ export function QuestionForm({ question, onDone }: { question?: FormItem; onDone
   const type = watch('type');
   const errors = formState.errors;
   const choice = CHOICE_QUESTION_TYPES.includes(type);
+  const optionsError = errors.options?.root?.message ?? errors.options?.message;
 
   const submit = handleSubmit(async (body) => {
     setFailure(null);
@@ -131,7 +132,8 @@ export function QuestionForm({ question, onDone }: { question?: FormItem; onDone
               );
             })}
           </ol>
-          {errors.options?.message && <p className="mt-1 text-sm text-red-700">{errors.options.message}</p>}
+          {/* A rule about the options as a whole (none, two alike) is the field array's root error. */}
+          {optionsError && <p className="mt-1 text-sm text-red-700">{optionsError}</p>}
           <Button variant="secondary" className="mt-2" disabled={options.fields.length >= MAX_OPTIONS} onClick={() => options.append({ optionId: '', text: '' })}>Add option</Button>
         </fieldset>
       )}
