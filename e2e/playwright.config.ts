@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-/** Journeys that move the server's clock get a server of their own, so that no other journey sees time jump. */
+/**
+ * Journeys that move the server's clock get a server of their own, so that no other journey sees time jump; so do
+ * the journeys that change what every customer sees (banners, questions), run one at a time there.
+ */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|staff-banners|staff-questionnaire)\.spec\.ts/;
 
 const chromium = {
   ...devices['Desktop Chrome'],
