@@ -56,7 +56,7 @@ const selectClass = 'block w-full rounded-lg border border-slate-300 px-3 py-2.5
 export function QuestionForm({ question, onDone }: { question?: FormItem; onDone: () => void }) {
   const { save } = useQuestionChanges();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, control, handleSubmit, watch, getValues, formState } = useForm<FormInput, unknown, QuestionInput>({
+  const { register, control, handleSubmit, watch, getValues, clearErrors, formState } = useForm<FormInput, unknown, QuestionInput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
       prompt: question?.prompt ?? '',
@@ -127,7 +127,7 @@ export function QuestionForm({ question, onDone }: { question?: FormItem; onDone
                   </div>
                   <Button variant="ghost" className="px-2" aria-label={`Move ${label.toLowerCase()} up`} disabled={index === 0} onClick={() => options.swap(index, index - 1)}>↑</Button>
                   <Button variant="ghost" className="px-2" aria-label={`Move ${label.toLowerCase()} down`} disabled={index === options.fields.length - 1} onClick={() => options.swap(index, index + 1)}>↓</Button>
-                  <Button variant="ghost" className="px-2" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => options.remove(index)}>✕</Button>
+                  <Button variant="ghost" className="px-2" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => { options.remove(index); clearErrors('options'); }}>✕</Button>
                 </li>
               );
             })}
