@@ -2,13 +2,17 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
- * Journeys that move the server's clock get a server of their own, so that no other journey sees time jump; so do
- * journeys that change what other journeys count or show (staff-help-guides adds a guide to the demo guides, and the
- * import journey's replace would remove what journeys running beside it add; the step templates are copied by every new
- * subscription, and other journeys count them).
+ * Journeys that move the server's clock get a server of their own, so that no other journey sees time jump.
  */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|staff-help-guides|staff-import|staff-step-templates)\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spec\.ts/;
+/**
+ * Journeys that change what other journeys count or show run one at a time on a server of their own: help guides
+ * (other journeys count the demo guides), the import's replace (it removes what it was not given), setup-step
+ * templates (every new subscription copies them), banners and questions (every customer sees them).
+ */
+const CONTENT_PORT = E2E_PORT + 3;
+const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire)\.spec\.ts/;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
 const OVERVIEW_PORT = E2E_PORT + 2;
 const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;
@@ -58,12 +62,14 @@ export default defineConfig({
   reporter: [['list']],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'chromium', testIgnore: [CLOCK_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'chromium', testIgnore: [CLOCK_SPECS, CONTENT_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
     { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+    { name: 'chromium-content', testMatch: CONTENT_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CONTENT_PORT}` } },
     { name: 'chromium-overview', testMatch: OVERVIEW_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${OVERVIEW_PORT}` } },
   ],
   webServer: [
     portalServer(E2E_PORT),
+    portalServer(CONTENT_PORT),
     portalServer(OVERVIEW_PORT, { DEMO_CONTENT: 'false' }),
     // Lets the renewal journeys move the server's clock (renewals, non-payment).
     portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true', SUPPORT_REPLY_MAIL_DELAY_MS: '2000', SUPPORT_REPLY_SWEEP_INTERVAL_MS: '500', CARD_EXPIRY_SWEEP_INTERVAL_MS: '1000' }),

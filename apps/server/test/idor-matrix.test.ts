@@ -18,6 +18,8 @@ beforeAll(async () => {
   await ctx.database.sql.query(`INSERT INTO completion_step_templates (id, step_index, step_details) VALUES ('idor-step', 1, 'Connect your payments')`);
   await ctx.database.sql.query(`INSERT INTO faqs (id, question, answer) VALUES ('idor-faq', 'Kept?', 'Yes.')`);
   await ctx.database.sql.query(`INSERT INTO help_guides (id, title) VALUES ('idor-guide', 'Kept')`);
+  await ctx.database.sql.query(`INSERT INTO featured_banners (id, image_url) VALUES ('idor-banner', 'https://example.com/banner.png')`);
+  await ctx.database.sql.query(`INSERT INTO form_items (id, prompt, type) VALUES ('idor-question', 'Business name?', 'SINGLE_TEXT_INPUT')`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff.id);
@@ -66,6 +68,8 @@ function ownerId(op: Operation, param: string): string {
     planId: ids.plan!,
     faqId: 'idor-faq',
     guideId: 'idor-guide',
+    bannerId: 'idor-banner',
+    questionId: 'idor-question',
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).

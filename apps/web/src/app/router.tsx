@@ -103,6 +103,8 @@ export const router = createBrowserRouter([
                   page(paths.staffHelpGuides, () => import('./routes/staff/help-guides')),
                   page(paths.staffPromoCodes, () => import('./routes/staff/promo-codes')),
                   page(paths.staffStepTemplates, () => import('./routes/staff/step-templates')),
+                  page(paths.staffBanners, () => import('./routes/staff/banners')),
+                  page(paths.staffQuestionnaire, () => import('./routes/staff/questionnaire')),
                 ],
               },
             ],

@@ -76,4 +76,6 @@ export const paths = {
   staffHelpGuides: page('/staff/help-guides'),
   staffPromoCodes: page('/staff/promo-codes'),
   staffStepTemplates: page('/staff/step-templates'),
+  staffBanners: page('/staff/banners'),
+  staffQuestionnaire: page('/staff/questionnaire'),
 } as const;

@@ -18,6 +18,7 @@ import { migrationRoutes } from './migration.routes.ts';
 import { helpEditorRoutes } from './help-editor.routes.ts';
 import { promoCodeRoutes } from './promo-codes.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
+import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -40,6 +41,7 @@ export const routes = {
   helpEditor: helpEditorRoutes,
   promoCodes: promoCodeRoutes,
   stepTemplates: stepTemplateRoutes,
+  staffOnboarding: staffOnboardingRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -67,3 +69,4 @@ export * from './migration.routes.ts';
 export * from './help-editor.routes.ts';
 export * from './promo-codes.routes.ts';
 export * from './step-templates.routes.ts';
+export * from './staff-onboarding.routes.ts';

@@ -14,6 +14,7 @@ import {
   updateStepAsStaff,
 } from './service.ts';
 import { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from './step-templates.ts';
+import { staffOnboardingRoutes } from './staff-routes.ts';
 import { questionnaireImagePurpose } from './upload-purpose.ts';
 
 /** Dashboard (banners, Action Center), business questionnaire, completion steps, and seeding for demos. */
@@ -57,4 +58,5 @@ export async function onboardingRoutes(app: FastifyInstance) {
   registerRoute(app, route.seedSubscription, async (request, reply) =>
     reply.code(201).send({ subscriptionId: await seedSubscription(app, request.body.email, request.body.planId) }),
   );
+  await staffOnboardingRoutes(app);
 }

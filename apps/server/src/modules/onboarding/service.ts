@@ -13,16 +13,18 @@ import { startSubscription } from '../subscriptions/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
+/** A banner as the API gives it (spec §3 FeaturedBanner). */
+export const toBanner = (b: Awaited<ReturnType<typeof repo.listBanners>>[number]): Banner => ({
+  id: b.id,
+  imageUrl: b.imageUrl,
+  linkUrl: b.linkUrl,
+  title: b.title,
+  subtitle: b.subtitle,
+  timeCreated: b.timeCreated.getTime(),
+});
+
 export async function listBanners(db: Db): Promise<Banner[]> {
-  const rows = await repo.listBanners(db);
-  return rows.map((b) => ({
-    id: b.id,
-    imageUrl: b.imageUrl,
-    linkUrl: b.linkUrl,
-    title: b.title,
-    subtitle: b.subtitle,
-    timeCreated: b.timeCreated.getTime(),
-  }));
+  return (await repo.listBanners(db)).map(toBanner);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BANNER_IMAGE_TARGET } from '@portal/contracts/staff-onboarding';
 import type { UploadPurpose } from '../uploads/index.ts';
 import { isImageQuestion } from './questionnaire.ts';
 import { findFormItem, findOwnSubscription } from './repository.ts';
@@ -30,4 +31,15 @@ export const questionnaireImagePurpose: UploadPurpose = {
     const { subscriptionId, formItemId } = parseTarget(targetId)!;
     return `form_submissions/${user.id}/${subscriptionId}/${formItemId}/${randomUUID()}`;
   },
+};
+
+/**
+ * A featured banner's image: staff upload it (target `featured-banners`) before saving the banner; every
+ * signed-in user may read it, since every dashboard shows the banners. Stored at `featured_banners/{time}_{id}`.
+ */
+export const bannerImagePurpose: UploadPurpose = {
+  kinds: ['image'],
+  canUpload: async (_db, user, targetId) => user.role === 'staff' && targetId === BANNER_IMAGE_TARGET,
+  canRead: async () => true,
+  storageKey: (_user, _targetId, _fileName, now) => `featured_banners/${now.getTime()}_${randomUUID()}`,
 };

@@ -4,6 +4,7 @@ import type { PlanInput, StaffPlan } from '@portal/contracts/staff';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { moveOnePlace, type Direction } from '../../platform/db/reorder.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -97,19 +98,14 @@ export async function deletePlan(db: Db, staff: SessionUser, planId: string, now
 }
 
 /** Moves a plan one place up or down; every plan is renumbered 0..n-1 in the new order. */
-export async function movePlan(db: Db, staff: SessionUser, planId: string, direction: 'up' | 'down', now: Date) {
+export async function movePlan(db: Db, staff: SessionUser, planId: string, direction: Direction, now: Date) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM services ORDER BY id FOR UPDATE`);
-    const rows = await ordered(tx);
-    const from = rows.findIndex((r) => r.id === planId);
-    if (from < 0) throw notFound('Plan not found.');
-    const to = direction === 'up' ? from - 1 : from + 1;
-    if (to < 0 || to >= rows.length) return;
-    [rows[from], rows[to]] = [rows[to]!, rows[from]!];
-    for (const [index, row] of rows.entries()) {
-      if (row.sortOrder !== index) await tx.update(services).set({ sortOrder: index, updatedAt: now }).where(eq(services.id, row.id));
-    }
-    await recordAudit(tx, { actor: actor(staff), action: 'plan.move', entityType: 'plan', entityId: planId, customerId: null, before: { order: from }, after: { order: to }, now });
+    const move = moveOnePlace(await ordered(tx), planId, direction);
+    if (!move) throw notFound('Plan not found.');
+    if (move.from === move.to) return;
+    for (const row of move.renumbered) await tx.update(services).set({ sortOrder: row.sortOrder, updatedAt: now }).where(eq(services.id, row.id));
+    await recordAudit(tx, { actor: actor(staff), action: 'plan.move', entityType: 'plan', entityId: planId, customerId: null, before: { order: move.from }, after: { order: move.to }, now });
     await published(tx);
   });
   return listPlansForStaff(db);

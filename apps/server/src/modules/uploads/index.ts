@@ -6,7 +6,7 @@ export { uploadRoutes } from './routes.ts';
 export { abandonedUploadSweep } from './sweep.ts';
 export { registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
-export { eraseUploadsOf } from './erase.ts';
+export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';
 export { prepareUploadStorage, uploadStorage, type UploadStorage } from './storage.ts';
 export { sniff, SNIFF_BYTES } from './sniff.ts';

@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useQuestionnaire } from '@/features/onboarding/api/questionnaire';
 import { QuestionnaireForm } from '@/features/onboarding/components/questionnaire-form';
+import { SubmittedAnswers } from '@/features/onboarding/components/submitted-answers';
 
 /** Why the questionnaire could not be loaded (spec §8). */
 const loadProblem = (error: unknown) =>
@@ -32,6 +33,12 @@ export function Component() {
                 Tell us about your business for your <strong>{data.serviceTitle}</strong> subscription.
                 Questions marked * are required.
               </p>
+              {data.submission && (
+                <details className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <summary className="cursor-pointer font-semibold text-slate-900">Your answers as sent</summary>
+                  <SubmittedAnswers answers={data.submission.answers} className="mt-3" />
+                </details>
+              )}
               <QuestionnaireForm key={data.subscriptionId} questionnaire={data} />
             </>
           )}

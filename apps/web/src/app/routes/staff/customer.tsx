@@ -14,6 +14,7 @@ import { AuditList } from '@/features/staff/components/audit-list';
 import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
 import { CustomerPayments } from '@/features/staff/components/customer-payments';
 import { StaffSteps } from '@/features/staff/components/staff-steps';
+import { SubmittedAnswers } from '@/features/onboarding/components/submitted-answers';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -115,26 +116,7 @@ function CustomerView({ data }: { data: StaffCustomer }) {
                 <h3 className="font-semibold">
                   {form.serviceTitle} <span className="text-sm font-normal text-slate-600">submitted {formatShortDate(form.submittedTimestamp)}</span>
                 </h3>
-                <dl className="mt-2 space-y-2 text-sm">
-                  {[...form.answers].sort((a, b) => a.order - b.order).map((answer) => (
-                    <div key={answer.formItemId}>
-                      <dt className="text-slate-600">{answer.prompt}</dt>
-                      <dd className="font-medium">
-                        {answer.answers && answer.answers.length > 0 ? (
-                          <span className="mt-1 flex flex-wrap gap-2">
-                            {answer.answers.map((url, i) => (
-                              <a key={url} href={url} target="_blank" rel="noreferrer">
-                                <img src={url} alt={`${answer.prompt} image ${i + 1}`} className="h-16 w-16 rounded border border-slate-200 object-cover" loading="lazy" />
-                              </a>
-                            ))}
-                          </span>
-                        ) : (
-                          (answer.selectedOptionsText?.join(', ') ?? answer.answer) || '—'
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                <SubmittedAnswers answers={form.answers} className="mt-2" />
               </div>
             ))
           )}

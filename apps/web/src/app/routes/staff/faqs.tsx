@@ -5,7 +5,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useFaqs } from '@/features/content/api/content';
 import { useFaqChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor-parts';
+import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor';
 import { FaqForm } from '@/features/staff/components/faq-form';
 
 /** /staff/faqs: the FAQs in customers' order; create, edit, reorder and delete them (open FAQ pages follow). */
@@ -34,15 +34,15 @@ export function Component() {
                     <p className="break-words font-semibold text-slate-900">{faq.question}</p>
                     <p className="mt-1 line-clamp-4 whitespace-pre-line break-words text-sm text-slate-700">{faq.answer}</p>
                   </div>
-                  <RowActions name={faq.question} what="FAQ" busy={remove.isPending} onEdit={() => setEditing(faq)} onDelete={() => remove.mutate(faq.id)} />
+                  <RowActions name={faq.question} confirm={`Delete the FAQ "${faq.question}"?`} busy={remove.isPending} onEdit={() => setEditing(faq)} onDelete={() => remove.mutate(faq.id)} />
                 </div>
               </li>
             ))}
           </ol>
         )}
       </QueryState>
-      <EditorDialog title={editing === 'new' ? 'New FAQ' : 'Edit FAQ'} open={editing !== null} onClose={() => setEditing(null)}>
-        <FaqForm faq={editing === 'new' || editing === null ? undefined : editing} onDone={() => setEditing(null)} />
+      <EditorDialog editing={editing} noun="FAQ" onClose={() => setEditing(null)}>
+        {(faq) => <FaqForm faq={faq} onDone={() => setEditing(null)} />}
       </EditorDialog>
     </Page>
   );

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useHelpGuides } from '@/features/content/api/content';
 import { GuideChips } from '@/features/content/components/guide-chips';
 import { useGuideChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, RowActions } from '@/features/staff/components/editor-parts';
+import { EditorDialog, errorText, RowActions } from '@/features/staff/components/editor';
 import { GuideForm } from '@/features/staff/components/guide-form';
 import { formatShortDate } from '@/lib/format';
 
@@ -33,14 +33,14 @@ export function Component() {
                     Last updated {formatShortDate(guide.lastUpdated)}
                   </p>
                 </div>
-                <RowActions name={guide.title} what="guide" busy={remove.isPending} onEdit={() => setEditing(guide)} onDelete={() => remove.mutate(guide.id)} />
+                <RowActions name={guide.title} confirm={`Delete the guide "${guide.title}"?`} busy={remove.isPending} onEdit={() => setEditing(guide)} onDelete={() => remove.mutate(guide.id)} />
               </li>
             ))}
           </ol>
         )}
       </QueryState>
-      <EditorDialog title={editing === 'new' ? 'New guide' : 'Edit guide'} open={editing !== null} onClose={() => setEditing(null)}>
-        <GuideForm guide={editing === 'new' || editing === null ? undefined : editing} onDone={() => setEditing(null)} />
+      <EditorDialog editing={editing} noun="guide" onClose={() => setEditing(null)}>
+        {(guide) => <GuideForm guide={guide} onDone={() => setEditing(null)} />}
       </EditorDialog>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -62,21 +62,36 @@ const answersSchema = (items: FormItem[]) =>
     })
     .transform((drafts): AnswerInput[] => answersFrom(items, drafts));
 
-/** The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. */
+/**
+ * The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. Staff may add,
+ * reorder or delete questions while the page is open (live): the form then starts again with the questions in
+ * their new order, each keeping what the customer had entered for it.
+ */
 export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionnaire }) {
+  const entered = useRef<Drafts | null>(null);
+  return <QuestionnaireFields key={questionnaire.items.map((item) => item.id).join('\n')} questionnaire={questionnaire} entered={entered} />;
+}
+
+function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questionnaire; entered: RefObject<Drafts | null> }) {
   const { subscriptionId, items, submission } = questionnaire;
   const resolver = useMemo(() => zodResolver(answersSchema(items)), [items]);
-  const { control, handleSubmit, getValues, setError, clearErrors, formState } = useForm<
+  const { control, handleSubmit, getValues, setError, clearErrors, watch, formState } = useForm<
     QuestionnaireValues,
     unknown,
     AnswerInput[]
   >({
     resolver,
-    defaultValues: { drafts: inOrder(items, draftsFrom(items, submission)) },
+    defaultValues: { drafts: inOrder(items, entered.current ?? draftsFrom(items, submission)) },
     // The message stays until the next submit, as a form-level message.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  useEffect(() => {
+    const watching = watch((values) => {
+      entered.current = { ...entered.current, ...byItem(items, (values.drafts ?? []) as Draft[]) };
+    });
+    return () => watching.unsubscribe();
+  }, [watch, items, entered]);
   const submit = useSubmitQuestionnaire(subscriptionId);
   const overlay = useLoadingOverlay();
   const navigate = useNavigate();

@@ -1,10 +1,21 @@
-import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { useRef, useState, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
 
-/** The pieces every staff editor (plans, promo codes, step templates) shares: its dialog, and its form's save. */
+/**
+ * The pieces every staff editor (plans, promo codes, step templates, FAQs, help guides, banners, questions) shares:
+ * its dialog, its form's save, its row's buttons.
+ */
+
+/** What an editor has open: nothing, a new item, or one to edit. */
+export type Editing<T> = T | 'new' | null;
+
+/** The server's message for a refused write, else `fallback`. */
+export const errorText = (error: unknown, fallback = 'Could not save. Please try again.') =>
+  error instanceof ApiError ? error.message : fallback;
 
 /**
  * The dialog of an editor's form: open while `editing` is an item ("Edit plan") or 'new' ("New plan"); the form gets
@@ -16,7 +27,7 @@ export function EditorDialog<T>({
   onClose,
   children,
 }: {
-  editing: T | 'new' | null;
+  editing: Editing<T>;
   noun: string;
   onClose: () => void;
   children: (item: T | undefined) => ReactNode;
@@ -41,7 +52,7 @@ export function useEditorSave(fallback: string, onDone: () => void) {
       await write();
       onDone();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : fallback);
+      setError(errorText(e, fallback));
     }
   };
   const actions = (submitLabel: string, submitting: boolean) => (
@@ -62,5 +73,47 @@ export function ConfirmButton({ label, question, onConfirm, disabled, children }
     <Button variant="danger" aria-label={label} disabled={disabled} onClick={() => window.confirm(question) && onConfirm()}>
       {children}
     </Button>
+  );
+}
+
+/** Edit, and Delete after the browser's confirmation (left out when `onDelete` is absent). */
+export function RowActions({ name, confirm, busy, onEdit, onDelete }: { name: string; confirm: string; busy: boolean; onEdit: () => void; onDelete?: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      {onDelete && (
+        <ConfirmButton label={`Delete ${name}`} question={confirm} disabled={busy} onConfirm={onDelete}>
+          Delete
+        </ConfirmButton>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Move up and Move down, named after the row, disabled at either end and while a move is sent. Focus stays on the
+ * pressed button as the row moves (or goes to the other one when the row reaches an end), so a keyboard user can
+ * press again.
+ */
+export function MoveButtons({ name, first, last, busy, onMove }: { name: string; first: boolean; last: boolean; busy: boolean; onMove: (direction: 'up' | 'down') => Promise<unknown> }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const move = (direction: 'up' | 'down') => {
+    const [pressed, other] = direction === 'up' ? [up, down] : [down, up];
+    void onMove(direction)
+      .then(() => requestAnimationFrame(() => (pressed.current?.disabled ? other.current : pressed.current)?.focus()))
+      .catch(() => undefined);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <button type="button" ref={up} className={buttonClass('ghost', 'px-2 py-1')} aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move('up')}>
+        <ArrowUp className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <button type="button" ref={down} className={buttonClass('ghost', 'px-2 py-1')} aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move('down')}>
+        <ArrowDown className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
   );
 }

@@ -4,12 +4,12 @@ import type { Faq } from '@portal/contracts/content';
 import { faqInputSchema, type FaqInput } from '@portal/contracts/help-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useFaqChanges } from '../api/help-content';
-import { FormFooter, useSave } from './editor-parts';
+import { useEditorSave } from './editor';
 
 /** Create or edit a FAQ: plain text, the answer's line breaks kept. */
 export function FaqForm({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
   const { save } = useFaqChanges();
-  const { error, run } = useSave(onDone, 'Could not save the FAQ. Please try again.');
+  const { save: run, actions } = useEditorSave('Could not save the FAQ. Please try again.', onDone);
   const { register, handleSubmit, formState } = useForm<FaqInput>({
     resolver: zodResolver(faqInputSchema),
     defaultValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' },
@@ -21,7 +21,7 @@ export function FaqForm({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
       <TextField id="faq-question" label="Question" registration={register('question')} error={errors.question?.message} />
       <TextAreaField id="faq-answer" label="Answer" rows={6} registration={register('answer')} error={errors.answer?.message} />
       <p className="text-sm text-slate-600">Plain text: customers see it as typed, with its line breaks.</p>
-      <FormFooter error={error} submitting={formState.isSubmitting} submitLabel={faq ? 'Save FAQ' : 'Create FAQ'} onCancel={onDone} />
+      {actions(faq ? 'Save FAQ' : 'Create FAQ', formState.isSubmitting)}
     </form>
   );
 }

@@ -5,14 +5,14 @@ import { USER_LEVELS } from '@portal/contracts/content';
 import { guideFormSchema, joinWords, type GuideForm as GuideFormValues, type GuideInput } from '@portal/contracts/help-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useGuideChanges } from '../api/help-content';
-import { FormFooter, useSave } from './editor-parts';
+import { useEditorSave } from './editor';
 
 const empty: GuideFormValues = { title: '', description: '', category: '', userLevel: 'beginner', consoleTypes: '', navigation: '', howToUse: '', tags: '' };
 
 /** Create or edit a help guide: every field of the import, plain text; console types and tags comma-separated. */
 export function GuideForm({ guide, onDone }: { guide?: HelpGuide; onDone: () => void }) {
   const { save } = useGuideChanges();
-  const { error, run } = useSave(onDone, 'Could not save the guide. Please try again.');
+  const { save: run, actions } = useEditorSave('Could not save the guide. Please try again.', onDone);
   const { register, handleSubmit, formState } = useForm<GuideFormValues, unknown, GuideInput>({
     resolver: zodResolver(guideFormSchema),
     defaultValues: guide ? { ...guide, consoleTypes: joinWords(guide.consoleTypes), tags: joinWords(guide.tags) } : empty,
@@ -43,7 +43,7 @@ export function GuideForm({ guide, onDone }: { guide?: HelpGuide; onDone: () => 
       <TextAreaField id="guide-how-to-use" label="How to use" rows={6} registration={register('howToUse')} error={errors.howToUse?.message} />
       <TextField id="guide-tags" label="Tags (comma-separated)" registration={register('tags')} error={errors.tags?.message} />
       <p className="text-sm text-slate-600">Plain text: customers see it as typed, with its line breaks. Saving sets Last Updated to today.</p>
-      <FormFooter error={error} submitting={formState.isSubmitting} submitLabel={guide ? 'Save guide' : 'Create guide'} onCancel={onDone} />
+      {actions(guide ? 'Save guide' : 'Create guide', formState.isSubmitting)}
     </form>
   );
 }

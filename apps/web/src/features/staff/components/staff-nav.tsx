@@ -8,12 +8,14 @@ const LINKS = [
   { to: paths.staffProjects(), label: 'Projects', end: false, match: (path: string) => path.startsWith('/staff/projects') },
   { to: paths.staffPlans(), label: 'Plans', end: false, match: (path: string) => path.startsWith('/staff/plans') },
   { to: paths.staffPromoCodes(), label: 'Promo codes', end: false, match: (path: string) => path.startsWith('/staff/promo-codes') },
+  { to: paths.staffQuestionnaire(), label: 'Questionnaire', end: false, match: (path: string) => path.startsWith('/staff/questionnaire') },
   { to: paths.staffStepTemplates(), label: 'Step templates', end: false, match: (path: string) => path.startsWith('/staff/step-templates') },
-  { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
-  { to: paths.staffContent(), label: 'Import and export', end: false, match: (path: string) => path.startsWith('/staff/content') },
-  { to: paths.staffTeam(), label: 'Team', end: false, match: (path: string) => path.startsWith('/staff/team') },
   { to: paths.staffFaqs(), label: 'FAQs', end: false, match: (path: string) => path.startsWith('/staff/faqs') },
   { to: paths.staffHelpGuides(), label: 'Help guides', end: false, match: (path: string) => path.startsWith('/staff/help-guides') },
+  { to: paths.staffBanners(), label: 'Banners', end: false, match: (path: string) => path.startsWith('/staff/banners') },
+  { to: paths.staffContent(), label: 'Import and export', end: false, match: (path: string) => path.startsWith('/staff/content') },
+  { to: paths.staffDeletionRequests(), label: 'Deletion requests', end: false, match: (path: string) => path.startsWith('/staff/deletion-requests') },
+  { to: paths.staffTeam(), label: 'Team', end: false, match: (path: string) => path.startsWith('/staff/team') },
 ];
 
 /** The staff console's sections. */

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { staffOnboardingRoutes as route } from '@portal/contracts/routes';
+import { BANNER_IMAGE_PURPOSE } from '@portal/contracts/staff-onboarding';
+import { registerRoute } from '../../platform/http/route.ts';
+import { registerUploadPurpose } from '../uploads/index.ts';
+import { createBanner, deleteBanner, updateBanner } from './banner-editor.ts';
+import { createQuestion, deleteQuestion, listQuestionsForStaff, moveQuestion, updateQuestion } from './question-editor.ts';
+import { bannerImagePurpose } from './upload-purpose.ts';
+
+/** The console's editors of featured banners and questionnaire questions (staff only, every write audited). */
+export async function staffOnboardingRoutes(app: FastifyInstance) {
+  registerUploadPurpose(BANNER_IMAGE_PURPOSE, bannerImagePurpose);
+
+  registerRoute(app, route.createBanner, async (request, reply) => reply.code(201).send(await createBanner(app, request.user, request.body)));
+  registerRoute(app, route.updateBanner, async (request) => updateBanner(app, request.user, request.params.bannerId, request.body));
+  registerRoute(app, route.deleteBanner, async (request, reply) => {
+    await deleteBanner(app, request.user, request.params.bannerId);
+    return reply.code(204).send();
+  });
+
+  registerRoute(app, route.listStaffQuestions, async () => listQuestionsForStaff(app.db));
+  registerRoute(app, route.createQuestion, async (request, reply) => reply.code(201).send(await createQuestion(app, request.user, request.body)));
+  registerRoute(app, route.updateQuestion, async (request) => updateQuestion(app, request.user, request.params.questionId, request.body));
+  registerRoute(app, route.moveQuestion, async (request) => moveQuestion(app, request.user, request.params.questionId, request.body.direction));
+  registerRoute(app, route.deleteQuestion, async (request, reply) => {
+    await deleteQuestion(app, request.user, request.params.questionId);
+    return reply.code(204).send();
+  });
+}
