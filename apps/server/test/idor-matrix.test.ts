@@ -20,6 +20,7 @@ beforeAll(async () => {
   await ctx.database.sql.query(`INSERT INTO help_guides (id, title) VALUES ('idor-guide', 'Kept')`);
   await ctx.database.sql.query(`INSERT INTO featured_banners (id, image_url) VALUES ('idor-banner', 'https://example.com/banner.png')`);
   await ctx.database.sql.query(`INSERT INTO form_items (id, prompt, type) VALUES ('idor-question', 'Business name?', 'SINGLE_TEXT_INPUT')`);
+  await ctx.database.sql.query(`INSERT INTO promo_codes (code, type, value) VALUES ('IDORCODE', 'percent', 10)`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff.id);
@@ -70,6 +71,8 @@ function ownerId(op: Operation, param: string): string {
     guideId: 'idor-guide',
     bannerId: 'idor-banner',
     questionId: 'idor-question',
+    code: 'IDORCODE',
+    templateId: 'idor-step',
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
