@@ -56,7 +56,8 @@ test('a customer of the original system signs in with the old password and finds
 
   await page.goto(`/questionnaire/${old.ids.sub('active')}`);
   await expect(page.getByRole('textbox', { name: 'What is the name of your business as customers should see it?' })).toHaveValue('Ann Bakery');
-  await expect(page.getByRole('main').locator('img[src^="/api/files/"]').first()).toBeVisible();
+  // The form shows the uploaded picture; the same answers as sent sit folded above it.
+  await expect(page.getByRole('main').locator('form img[src^="/api/files/"]').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('migration-questionnaire-1280.png'), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
