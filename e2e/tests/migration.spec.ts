@@ -13,6 +13,8 @@ async function oldExport(tag: string) {
 }
 
 test('a customer of the original system signs in with the old password and finds everything there', async ({ page, browser, baseURL }) => {
+  // A whole business moved over (the import, sign-in export and files) and then walked page by page: a long journey.
+  test.setTimeout(180_000);
   const tag = `e${Date.now().toString(36)}`;
   const old = await oldExport(tag);
   const migrate = (dryRun: boolean) =>
