@@ -54,7 +54,8 @@ export default defineConfig({
   testDir: './tests',
   // Per port, so that runs side by side never delete each other's traces.
   outputDir: `./test-results/${E2E_PORT}`,
-  timeout: 60_000,
+  // Room for the long staff journeys when the machine is busy; a hung step still ends within two minutes.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
@@ -100,10 +100,19 @@ export function RowActions({ name, confirm, busy, onEdit, onDelete }: { name: st
 export function MoveButtons({ name, first, last, busy, onMove }: { name: string; first: boolean; last: boolean; busy: boolean; onMove: (direction: 'up' | 'down') => Promise<unknown> }) {
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
+  // The direction of a move that has settled, until focus is back on its button.
+  const [settled, setSettled] = useState<'up' | 'down' | null>(null);
+  // Not in the promise's callback: the row may have been re-inserted (which drops focus) and the buttons stay disabled
+  // until the mutation's state reaches React, so focus can only go back once a render shows them enabled.
+  useEffect(() => {
+    if (busy || !settled) return;
+    const [pressed, other] = settled === 'up' ? [up, down] : [down, up];
+    setSettled(null);
+    (pressed.current?.disabled ? other.current : pressed.current)?.focus();
+  }, [busy, settled]);
   const move = (direction: 'up' | 'down') => {
-    const [pressed, other] = direction === 'up' ? [up, down] : [down, up];
     void onMove(direction)
-      .then(() => requestAnimationFrame(() => (pressed.current?.disabled ? other.current : pressed.current)?.focus()))
+      .then(() => setSettled(direction))
       .catch(() => undefined);
   };
   return (
