@@ -3,7 +3,7 @@ import { formatCents } from '@portal/contracts/money';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
+import { EditorDialog, MoveButtons, RowActions } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';
@@ -23,10 +23,13 @@ export function Component() {
           <ol aria-label="Plans" className="space-y-3">
             {data.plans.map((plan, index) => (
               <li key={plan.id} className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex flex-col gap-1">
-                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} up`} disabled={index === 0 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'up' })}>↑</Button>
-                  <Button variant="ghost" className="px-2 py-1" aria-label={`Move ${plan.title} down`} disabled={index === data.plans.length - 1 || move.isPending} onClick={() => move.mutate({ planId: plan.id, direction: 'down' })}>↓</Button>
-                </div>
+                <MoveButtons
+                  name={plan.title}
+                  first={index === 0}
+                  last={index === data.plans.length - 1}
+                  busy={move.isPending}
+                  onMove={(direction) => move.mutateAsync({ planId: plan.id, direction })}
+                />
                 <div className="min-w-[12rem] flex-1">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold text-slate-900">{plan.title}</span>
@@ -36,14 +39,13 @@ export function Component() {
                   {plan.description && <p className="text-sm text-slate-600">{plan.description}</p>}
                   <p className="text-xs text-slate-600">{plan.subscriptionCount === 1 ? '1 subscription' : `${plan.subscriptionCount} subscriptions`}</p>
                 </div>
-                <div className="flex gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(plan)} aria-label={`Edit ${plan.title}`}>Edit</Button>
-                  {plan.subscriptionCount === 0 && (
-                    <ConfirmButton label={`Delete ${plan.title}`} question={`Delete the plan ${plan.title}?`} disabled={remove.isPending} onConfirm={() => remove.mutate(plan.id)}>
-                      Delete
-                    </ConfirmButton>
-                  )}
-                </div>
+                <RowActions
+                  name={plan.title}
+                  confirm={`Delete the plan ${plan.title}?`}
+                  busy={remove.isPending}
+                  onEdit={() => setEditing(plan)}
+                  onDelete={plan.subscriptionCount === 0 ? () => remove.mutate(plan.id) : undefined}
+                />
               </li>
             ))}
           </ol>

@@ -4,7 +4,7 @@ import { promoCodeInputOf, type StaffPromoCode } from '@portal/contracts/promo-c
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
+import { ConfirmButton, EditorDialog, RowActions } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffPlans } from '@/features/staff/api/plans';
 import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/staff/api/promo-codes';
@@ -54,25 +54,24 @@ export function Component() {
                       {promo.expiresAt === null ? 'No expiry' : `Expires ${formatShortDate(promo.expiresAt)}, ${formatTime(promo.expiresAt)}`} · {redeemedOf(promo)}
                     </p>
                   </div>
-                  <div className="flex gap-2">
-                    <Button variant="secondary" onClick={() => setEditing(promo)} aria-label={`Edit ${promo.code}`}>Edit</Button>
-                    {promo.deletable ? (
-                      <ConfirmButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} disabled={remove.isPending} onConfirm={() => remove.mutate(promo.code)}>
-                        Delete
+                  <RowActions
+                    name={promo.code}
+                    confirm={`Delete the promo code ${promo.code}?`}
+                    busy={remove.isPending}
+                    onEdit={() => setEditing(promo)}
+                    onDelete={promo.deletable ? () => remove.mutate(promo.code) : undefined}
+                  >
+                    {!promo.deletable && promo.active && (
+                      <ConfirmButton
+                        label={`Retire ${promo.code}`}
+                        question={`Retire ${promo.code}? Customers can no longer use it; its redemptions stay counted.`}
+                        disabled={update.isPending}
+                        onConfirm={() => update.mutate({ code: promo.code, body: { ...promoCodeInputOf(promo), active: false } })}
+                      >
+                        Retire
                       </ConfirmButton>
-                    ) : (
-                      promo.active && (
-                        <ConfirmButton
-                          label={`Retire ${promo.code}`}
-                          question={`Retire ${promo.code}? Customers can no longer use it; its redemptions stay counted.`}
-                          disabled={update.isPending}
-                          onConfirm={() => update.mutate({ code: promo.code, body: { ...promoCodeInputOf(promo), active: false } })}
-                        >
-                          Retire
-                        </ConfirmButton>
-                      )
                     )}
-                  </div>
+                  </RowActions>
                 </li>
               );
             })}

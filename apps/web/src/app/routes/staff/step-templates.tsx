@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StepTemplate } from '@portal/contracts/step-templates';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { ConfirmButton, EditorDialog } from '@/features/staff/components/editor';
+import { EditorDialog, RowActions } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { useStepTemplateChanges, useStepTemplates } from '@/features/staff/api/step-templates';
 import { StepTemplateForm } from '@/features/staff/components/step-template-form';
@@ -30,17 +30,13 @@ export function Component() {
                   <p className="text-sm font-semibold text-slate-600">Step {template.stepIndex}</p>
                   <p className="text-slate-900">{template.stepDetails}</p>
                 </div>
-                <div className="flex gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(template)} aria-label={`Edit step ${template.stepIndex}`}>Edit</Button>
-                  <ConfirmButton
-                    label={`Delete step ${template.stepIndex}`}
-                    question={`Delete step ${template.stepIndex}? New subscriptions will not get it; existing ones keep theirs.`}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(template.id)}
-                  >
-                    Delete
-                  </ConfirmButton>
-                </div>
+                <RowActions
+                  name={`step ${template.stepIndex}`}
+                  confirm={`Delete step ${template.stepIndex}? New subscriptions will not get it; existing ones keep theirs.`}
+                  busy={remove.isPending}
+                  onEdit={() => setEditing(template)}
+                  onDelete={() => remove.mutate(template.id)}
+                />
               </li>
             ))}
           </ol>

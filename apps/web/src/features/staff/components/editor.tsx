@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
@@ -67,6 +70,16 @@ export function useEditorSave(fallback: string, onDone: () => void) {
   return { save, actions };
 }
 
+/**
+ * An editor's form: checked in the browser by the same contract schema the server uses, with the save, its error and
+ * its Cancel and submit buttons of `useEditorSave`.
+ */
+export function useEditorForm<T extends FieldValues>(schema: z.ZodType<T, T>, defaultValues: DefaultValues<T>, fallback: string, onDone: () => void) {
+  const editor = useEditorSave(fallback, onDone);
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  return { ...form, editor, errors: form.formState.errors };
+}
+
 /** A danger button that asks first (Delete, Retire): `question` in the browser's confirm, then `onConfirm`. */
 export function ConfirmButton({ label, question, onConfirm, disabled, children }: { label: string; question: string; onConfirm: () => void; disabled: boolean; children: ReactNode }) {
   return (
@@ -76,8 +89,11 @@ export function ConfirmButton({ label, question, onConfirm, disabled, children }
   );
 }
 
-/** Edit, and Delete after the browser's confirmation (left out when `onDelete` is absent). */
-export function RowActions({ name, confirm, busy, onEdit, onDelete }: { name: string; confirm: string; busy: boolean; onEdit: () => void; onDelete?: () => void }) {
+/**
+ * Edit, and Delete after the browser's confirmation (left out when `onDelete` is absent); `children` are further
+ * actions of the row, after these.
+ */
+export function RowActions({ name, confirm, busy, onEdit, onDelete, children }: { name: string; confirm: string; busy: boolean; onEdit: () => void; onDelete?: (() => void) | undefined; children?: ReactNode }) {
   return (
     <div className="flex gap-2">
       <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
@@ -88,6 +104,7 @@ export function RowActions({ name, confirm, busy, onEdit, onDelete }: { name: st
           Delete
         </ConfirmButton>
       )}
+      {children}
     </div>
   );
 }

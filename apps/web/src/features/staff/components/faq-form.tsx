@@ -1,27 +1,25 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Faq } from '@portal/contracts/content';
 import { faqInputSchema, type FaqInput } from '@portal/contracts/help-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useFaqChanges } from '../api/help-content';
-import { useEditorSave } from './editor';
+import { useEditorForm } from './editor';
 
 /** Create or edit a FAQ: plain text, the answer's line breaks kept. */
 export function FaqForm({ faq, onDone }: { faq?: Faq; onDone: () => void }) {
   const { save } = useFaqChanges();
-  const { save: run, actions } = useEditorSave('Could not save the FAQ. Please try again.', onDone);
-  const { register, handleSubmit, formState } = useForm<FaqInput>({
-    resolver: zodResolver(faqInputSchema),
-    defaultValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' },
-  });
-  const submit = handleSubmit((body) => run(() => save.mutateAsync({ faqId: faq?.id, body })));
-  const errors = formState.errors;
+  const { register, handleSubmit, formState, errors, editor } = useEditorForm<FaqInput>(
+    faqInputSchema,
+    { question: faq?.question ?? '', answer: faq?.answer ?? '' },
+    'Could not save the FAQ. Please try again.',
+    onDone,
+  );
+  const submit = handleSubmit((body) => editor.save(() => save.mutateAsync({ faqId: faq?.id, body })));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <TextField id="faq-question" label="Question" registration={register('question')} error={errors.question?.message} />
       <TextAreaField id="faq-answer" label="Answer" rows={6} registration={register('answer')} error={errors.answer?.message} />
       <p className="text-sm text-slate-600">Plain text: customers see it as typed, with its line breaks.</p>
-      {actions(faq ? 'Save FAQ' : 'Create FAQ', formState.isSubmitting)}
+      {editor.actions(faq ? 'Save FAQ' : 'Create FAQ', formState.isSubmitting)}
     </form>
   );
 }

@@ -1,24 +1,22 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { centsToDollars, dollarsToCents, PLAN_PERIODS, planFormSchema, type PlanForm as PlanFormValues, type StaffPlan } from '@portal/contracts/staff';
 import { TextField } from '@/components/ui/text-field';
 import { usePlanChanges } from '../api/plans';
-import { useEditorSave } from './editor';
+import { useEditorForm } from './editor';
 
 /** Create or edit a plan: the amount is typed in dollars and stored in cents. */
 export function PlanForm({ plan, onDone }: { plan?: StaffPlan; onDone: () => void }) {
   const { save } = usePlanChanges();
-  const editor = useEditorSave('Could not save the plan. Please try again.', onDone);
-  const { register, handleSubmit, formState } = useForm<PlanFormValues>({
-    resolver: zodResolver(planFormSchema),
-    defaultValues: plan
+  const { register, handleSubmit, formState, errors, editor } = useEditorForm<PlanFormValues>(
+    planFormSchema,
+    plan
       ? { title: plan.title, dollars: centsToDollars(plan.amount), recurring: plan.recurring as PlanFormValues['recurring'], description: plan.description ?? '', visible: plan.visible }
       : { title: '', dollars: '', recurring: 'month', description: '', visible: true },
-  });
+    'Could not save the plan. Please try again.',
+    onDone,
+  );
   const submit = handleSubmit(({ dollars, ...rest }) =>
     editor.save(() => save.mutateAsync({ planId: plan?.id, body: { ...rest, amount: dollarsToCents(dollars) } })),
   );
-  const errors = formState.errors;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <TextField id="plan-title" label="Title" registration={register('title')} error={errors.title?.message} />

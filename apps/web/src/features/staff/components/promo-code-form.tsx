@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAX_PERCENT,
   promoCodeFormSchema,
@@ -12,7 +10,7 @@ import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { useStaffPlans } from '../api/plans';
 import { usePromoCodeChanges } from '../api/promo-codes';
-import { useEditorSave } from './editor';
+import { useEditorForm } from './editor';
 
 /** Epoch milliseconds as a `datetime-local` input's text, in the viewer's time zone ("2026-11-30T17:00"). */
 function localDateTime(ms: number): string {
@@ -27,17 +25,17 @@ const EMPTY: PromoCodeFormValues = { code: '', type: 'percent', value: '', activ
 export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDone: () => void }) {
   const { create, update } = usePromoCodeChanges();
   const plans = useStaffPlans();
-  const editor = useEditorSave('Could not save the promo code. Please try again.', onDone);
-  const { register, handleSubmit, watch, formState } = useForm<PromoCodeFormValues>({
-    resolver: zodResolver(promoCodeFormSchema),
-    defaultValues: promo ? promoCodeToForm(promo, localDateTime) : EMPTY,
-  });
+  const { register, handleSubmit, watch, formState, errors, editor } = useEditorForm<PromoCodeFormValues>(
+    promoCodeFormSchema,
+    promo ? promoCodeToForm(promo, localDateTime) : EMPTY,
+    'Could not save the promo code. Please try again.',
+    onDone,
+  );
   const percent = watch('type') === 'percent';
   const submit = handleSubmit((form) => {
     const body = promoCodeFromForm(form);
     return editor.save(() => (promo ? update.mutateAsync({ code: promo.code, body }) : create.mutateAsync({ code: form.code, ...body })));
   });
-  const errors = formState.errors;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <TextField

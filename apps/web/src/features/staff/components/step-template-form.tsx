@@ -1,20 +1,18 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { stepTemplateInputSchema, type StepTemplate, type StepTemplateInput } from '@portal/contracts/step-templates';
 import { TextField } from '@/components/ui/text-field';
 import { useStepTemplateChanges } from '../api/step-templates';
-import { useEditorSave } from './editor';
+import { useEditorForm } from './editor';
 
 /** Create or edit a setup-step template; a new one takes the number after the last. */
 export function StepTemplateForm({ template, nextIndex, onDone }: { template?: StepTemplate; nextIndex: number; onDone: () => void }) {
   const { save } = useStepTemplateChanges();
-  const editor = useEditorSave('Could not save the step. Please try again.', onDone);
-  const { register, handleSubmit, formState } = useForm<StepTemplateInput>({
-    resolver: zodResolver(stepTemplateInputSchema),
-    defaultValues: template ? { stepIndex: template.stepIndex, stepDetails: template.stepDetails } : { stepIndex: nextIndex, stepDetails: '' },
-  });
+  const { register, handleSubmit, formState, errors, editor } = useEditorForm<StepTemplateInput>(
+    stepTemplateInputSchema,
+    template ? { stepIndex: template.stepIndex, stepDetails: template.stepDetails } : { stepIndex: nextIndex, stepDetails: '' },
+    'Could not save the step. Please try again.',
+    onDone,
+  );
   const submit = handleSubmit((body) => editor.save(() => save.mutateAsync({ templateId: template?.id, body })));
-  const errors = formState.errors;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <TextField
