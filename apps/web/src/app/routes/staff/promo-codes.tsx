@@ -24,7 +24,9 @@ const discountOf = (promo: StaffPromoCode) => (promo.type === 'percent' ? `${pro
 const plansOf = (promo: StaffPromoCode, plans: StaffPlan[] | undefined) =>
   promo.serviceIds === null ? 'Every plan' : promo.serviceIds.map((id) => plans?.find((p) => p.id === id)?.title ?? id).join(', ');
 const redeemedOf = (promo: StaffPromoCode) =>
-  `Redeemed ${promo.redemptions}${promo.maxRedemptions === null ? ' times (no limit)' : ` of ${promo.maxRedemptions}`}`;
+  promo.maxRedemptions === null
+    ? `Redeemed ${promo.redemptions === 1 ? 'once' : `${promo.redemptions} times`} (no limit)`
+    : `Redeemed ${promo.redemptions} of ${promo.maxRedemptions}`;
 
 /** /staff/promo-codes: every code, retired ones too; create, edit, retire the used ones and delete the unused. */
 export function Component() {
