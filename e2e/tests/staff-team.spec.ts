@@ -59,3 +59,18 @@ test('staff invite a colleague by e-mail, who joins through the link, and then l
   await expect(theirs.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await context.close();
 });
+
+test('the staff nav shows every section on a wide screen, and the current one on a phone', async ({ page, baseURL }) => {
+  await signInStaffThroughUi(page, baseURL!);
+  const nav = page.getByRole('navigation', { name: 'Staff' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+
+  // On a phone the sections scroll sideways; the last one, opened directly, is scrolled into view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/team');
+  await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  await expect(nav.getByRole('link', { name: 'Team' })).toBeInViewport({ ratio: 1 });
+  await expect(nav.getByRole('link', { name: 'Overview' })).not.toBeInViewport();
+});
