@@ -3,11 +3,18 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { signedOutPages } from './build/signed-out-pages';
+import { HERO_POSTER } from './src/features/content/hero-media';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    signedOutPages({ landingModule: 'src/app/routes/content/landing.tsx', heroPoster: HERO_POSTER }),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -98,7 +98,9 @@ test('a Google sign-in never takes over a password account whose e-mail is unver
   expect((await (await page.request.get('/api/me')).json()).user.id).toBe(before.user.id);
 });
 
-test("the whole app shows 'Loading Application...' while the sign-in state loads", async ({ page }) => {
+test("the whole app shows 'Loading Application...' while the sign-in state loads", async ({ page, baseURL }) => {
+  // A session cookie (here one the server no longer knows) means the sign-in state must be asked for.
+  await page.context().addCookies([{ name: 'better-auth.session_token', value: 'ended.session', url: baseURL! }]);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/me', async (route) => {
@@ -111,4 +113,18 @@ test("the whole app shows 'Loading Application...' while the sign-in state loads
   release();
   await expect(page.getByText('Loading Application...')).toBeHidden();
   await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('a visitor with no session cookie sees public pages at once: signed out for sure, nothing to load', async ({ page }) => {
+  const asked: string[] = [];
+  await page.route('**/api/me', async (route) => {
+    asked.push(route.request().url());
+    await route.continue();
+  });
+  for (const path of ['/', '/how-it-works']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Login / Sign Up' })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Your Brand, Our Platform, Launched in Days', level: 1 })).toBeVisible();
+  expect(asked).toEqual([]);
 });

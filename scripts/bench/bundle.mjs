@@ -1,8 +1,9 @@
 // The customer entry chunk must not grow with the staff console (decision 0021): the JavaScript every page of the
-// portal loads before it renders (the entry script of index.html and the chunks it preloads), gzipped at level 9,
-// against a budget of main's figure before the staff overview and team pages (149.1 kB) plus 1 kB of margin. The
-// route table used to sit in the entry; since the verify-e-mail banner imports only its two areas it is 138.1 kB.
-// Staff pages are lazy chunks; a library imported by them that slipped into the entry would show here.
+// portal loads before it renders (the entry script of index.html and the chunks it preloads), gzipped at level 9.
+// The route table used to sit in the entry (149.1 kB); then the verify-e-mail banner's two areas of it and zod
+// (138.5 kB). Since the banner is loaded only by signed-in pages, the entry is React, React Router, TanStack Query
+// and the app shell: 110.6 kB. The budget is that plus 1 kB of margin, so that a schema library, the route table or
+// a staff page's library slipping back into the entry shows here.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { figure } from './lib/figures.mjs';
 
-const BEFORE_KB = 149.1;
-const BUDGET_KB = BEFORE_KB + 1;
+const BEFORE_KB = 138.5;
+const BUDGET_KB = 110.6 + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 
 const webDist = process.env.BENCH_WEB_DIST ?? mkdtempSync(path.join(tmpdir(), 'portal-web-bundle-'));
@@ -32,7 +33,7 @@ try {
   console.log('bundle: JavaScript of the customer entry (index.html), gzipped');
   for (const href of [...entry, ...preloaded]) console.log(`  ${href.padEnd(52)} ${sizeOf(href).toFixed(1).padStart(9)} kB`);
   const total = [...entry, ...preloaded].reduce((sum, href) => sum + sizeOf(href), 0);
-  figure('main before the staff overview (reference)', BEFORE_KB, 'kB');
+  figure('entry before the banner was split out (reference)', BEFORE_KB, 'kB');
   const ok = figure('customer entry JavaScript, gzipped', Number(total.toFixed(1)), 'kB', { atMost: BUDGET_KB });
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -1,21 +1,27 @@
-// Web budgets of the landing page `/`, measured in Debian's Chromium against a fresh portal with the demo content:
-//   - JavaScript loaded by `/`: at most 150 kB gzipped (every script the page loads, gzipped here at level 9);
-//   - LCP on a simulated mid-range phone: under 2.5 s (Lighthouse's mobile settings: 412x823 screen,
-//     150 ms round trips, 1.6 Mbps down, 750 kbps up, CPU 4x slower), the median of three cold loads;
-//   - CLS: under 0.1, while the page loads and is scrolled to the bottom (late images must not push content).
+// Web budgets of the landing page `/` (issue 14, target 4), measured in Debian's Chromium against a fresh portal with
+// the demo content, as a visitor with no session cookie gets it:
+//   - JavaScript loaded by `/`: at most 100 kB gzipped (every script the page loads, gzipped here at level 9);
+//   - LCP on a simulated mid-range phone (Lighthouse's mobile settings: 412x823 screen, 150 ms round trips,
+//     1.6 Mbps down, 750 kbps up, CPU 4x slower), the median of five cold loads: at most 1.5 s, and at most 1.5 times
+//     that of a static anchor page showing the same hero poster, loaded in turn with it in the same run (the ratio
+//     holds when the machine is busy, the absolute figure less so);
+//   - CLS: at most 0.05, while the page loads and is scrolled to the bottom (late images must not push content).
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../chromium.mjs';
+import { figure } from './lib/figures.mjs';
 import { measurePageLoad } from './lib/web-vitals.mjs';
 import { startPortal } from './lib/portal.mjs';
 
-const BUDGET = { jsKb: 150, lcpMs: 2500, cls: 0.1 };
-const RUNS = 3;
+const BUDGET = { jsKb: 100, lcpSeconds: 1.5, lcpOfAnchor: 1.5, cls: 0.05 };
+const RUNS = 5;
+const HERO_POSTER = '/media/video/hero.svg';
 const root = path.resolve(import.meta.dirname, '../..');
 
 async function startLandingPortal(webDist) {
@@ -27,6 +33,31 @@ async function startLandingPortal(webDist) {
       await portal.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The anchor: a static page with nothing but the landing page's hero poster, as large as the hero shows it on a phone,
+ * and the poster as the portal serves it (brotli). What `/` could reach if it were a picture and no app.
+ */
+async function startAnchorPage(webDist) {
+  const poster = path.join(webDist, HERO_POSTER);
+  const compressed = existsSync(`${poster}.br`);
+  const posterBytes = readFileSync(compressed ? `${poster}.br` : poster);
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Anchor</title></head><body style="margin:0;padding:48px 16px"><img src="${HERO_POSTER}" alt="" width="720" height="540" style="width:100%;height:auto"></body></html>`;
+  const server = createServer((request, response) => {
+    if (request.url === HERO_POSTER) {
+      response.writeHead(200, { 'content-type': 'image/svg+xml', ...(compressed ? { 'content-encoding': 'br' } : {}) });
+      response.end(posterBytes);
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(page);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
 
@@ -60,6 +91,7 @@ if (!process.env.BENCH_WEB_DIST) {
 }
 
 const portal = await startLandingPortal(webDist);
+const anchor = await startAnchorPage(webDist);
 const browser = await chromium.launch({
   executablePath: findChromium(),
   args: [
@@ -71,41 +103,39 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-let failed = false;
+const within = [];
 try {
   const scripts = await javascriptOfLanding(browser, portal.base);
   const jsKb = scripts.reduce((sum, s) => sum + s.gzipped, 0) / 1000;
+  // In turn, so that both see the same moments of a busy machine.
   const loads = [];
-  for (let i = 0; i < RUNS; i++) loads.push(await measurePageLoad(browser, portal.base));
-  const lcps = loads.map((l) => l.lcp).sort((a, b) => a - b);
-  const lcp = lcps[Math.floor(RUNS / 2)];
+  const anchorLoads = [];
+  for (let i = 0; i < RUNS; i++) {
+    anchorLoads.push(await measurePageLoad(browser, anchor.url));
+    loads.push(await measurePageLoad(browser, portal.base));
+  }
+  const median = (list) => list.map((l) => l.lcp).sort((a, b) => a - b)[Math.floor(list.length / 2)] / 1000;
+  const lcp = median(loads);
+  const anchorLcp = median(anchorLoads);
   const cls = Math.max(...loads.map((l) => l.cls));
 
-  const line = (label, value, budget, ok) => {
-    failed ||= !ok;
-    console.log(
-      `web: ${label.padEnd(44)} ${value.padStart(10)}   budget ${budget.padEnd(9)} ${ok ? 'ok' : 'OVER BUDGET'}`,
-    );
-  };
-  line('JavaScript loaded by / (gzipped)', `${jsKb.toFixed(1)} kB`, `${BUDGET.jsKb} kB`, jsKb <= BUDGET.jsKb);
+  console.log('web: the landing page / on a simulated mid-range phone, signed out');
+  within.push(figure('JavaScript loaded by / (gzipped)', Number(jsKb.toFixed(1)), 'kB', { atMost: BUDGET.jsKb }));
   for (const s of scripts.sort((a, b) => b.gzipped - a.gzipped)) {
     console.log(
       `       ${s.name.padEnd(42)} ${(s.gzipped / 1000).toFixed(1).padStart(7)} kB  (${(s.raw / 1000).toFixed(1)} kB as served, content-encoding: ${s.encoding})`,
     );
   }
-  line(
-    'LCP of / on a mid-range phone (median of 3)',
-    `${(lcp / 1000).toFixed(2)} s`,
-    `< ${BUDGET.lcpMs / 1000} s`,
-    lcp < BUDGET.lcpMs,
-  );
-  console.log(
-    `       runs: ${loads.map((l) => `${(l.lcp / 1000).toFixed(2)} s (${l.lcpElement})`).join(', ')}`,
-  );
-  line('CLS of / while loading and scrolling (worst)', cls.toFixed(3), `< ${BUDGET.cls}`, cls < BUDGET.cls);
+  figure(`LCP of the static anchor page (median of ${RUNS})`, anchorLcp, 's');
+  within.push(figure(`LCP of / (median of ${RUNS})`, lcp, 's', { atMost: BUDGET.lcpSeconds }));
+  within.push(figure('LCP of / against the anchor page', lcp / anchorLcp, 'x', { atMost: BUDGET.lcpOfAnchor }));
+  console.log(`       runs of /: ${loads.map((l) => `${(l.lcp / 1000).toFixed(2)} s (${l.lcpElement})`).join(', ')}`);
+  console.log(`       runs of the anchor: ${anchorLoads.map((l) => `${(l.lcp / 1000).toFixed(2)} s`).join(', ')}`);
+  within.push(figure(`CLS of / while loading and scrolling (worst of ${RUNS})`, cls, '', { atMost: BUDGET.cls }));
 } finally {
   await browser.close();
+  await anchor.stop();
   await portal.stop();
   if (!process.env.BENCH_WEB_DIST) rmSync(webDist, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+process.exit(within.every(Boolean) ? 0 : 1);

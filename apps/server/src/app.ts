@@ -21,6 +21,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
+import { WEB_PAGE_VARY, webPageChooser } from './platform/http/web-pages.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
 import { squareSandboxRoutes } from './platform/square/sandbox/routes.ts';
 import type { BackgroundWork } from './platform/jobs/start.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const webRoot = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist;
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webRoot, 'index.html'));
+  const webPageOf = webPageChooser(webRoot);
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -191,17 +193,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (request, reply) => reply.sendFile(webPageOf(request, '/')));
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Page paths get the app (history fallback); a missing file (e.g. an asset of an older build) is a plain 404.
     const wantsPage = request.method === 'GET' && serveWeb && !pathname.startsWith(API_PREFIX) && !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return reply.sendFile(webPageOf(request, pathname));
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` } });
   });
 

@@ -34,12 +34,14 @@ export interface TestContext {
  * Builds the whole app against a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a schema
  * of its own in that PostgreSQL database (dropped afterwards), so test files never see each other's rows.
  */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; serveWeb?: boolean } = {},
+): Promise<TestContext> {
   const config = testConfig(options.env);
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   const database = await openDatabase({ url, schema });
-  const app = await buildApp({ config, database, clock: options.clock, serveWeb: false, logger: false });
+  const app = await buildApp({ config, database, clock: options.clock, serveWeb: options.serveWeb ?? false, logger: false });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { LoadingOverlayProvider } from '@/components/ui/loading-overlay';
+import { adoptSignedOutMark } from '@/lib/session';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -8,6 +9,7 @@ const queryClient = new QueryClient({
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
   },
 });
+adoptSignedOutMark(queryClient);
 
 export function App() {
   return (

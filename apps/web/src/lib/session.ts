@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionState } from '@portal/contracts/auth';
 import { routeQueryKey } from '@portal/contracts/route-helpers';
 import { shellEndpoints } from '@portal/contracts/routes/shell';
 import { api } from './api-client';
+import { SIGNED_OUT_MARK } from './signed-out-mark';
 
 export const sessionQueryKey = routeQueryKey(shellEndpoints.getSession);
 
@@ -12,4 +13,16 @@ export const fetchSession = () => api(shellEndpoints.getSession);
 /** The sign-in state: one query, one fetch function, whoever reads it (the shell, guards or a feature). */
 export function useSession() {
   return useQuery<SessionState>({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+}
+
+/** The sign-in state of someone signed out. */
+export const SIGNED_OUT: SessionState = { user: null, landing: null };
+
+/**
+ * A page the server sent to a visitor with no session cookie says so: the sign-in state is known before the app
+ * starts, and public pages render at once instead of after "Loading Application...".
+ */
+export function adoptSignedOutMark(queryClient: QueryClient) {
+  const selector = `meta[name="${SIGNED_OUT_MARK.name}"][content="${SIGNED_OUT_MARK.content}"]`;
+  if (document.querySelector(selector)) queryClient.setQueryData(sessionQueryKey, SIGNED_OUT);
 }

@@ -19,6 +19,9 @@ const perRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 const sessionCookieOf = (request: FastifyRequest) => SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
 
+/** Whether the request carries a session cookie at all: without one, its sender is signed out for sure. */
+export const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined;
+
 async function lookUpSession(request: FastifyRequest): Promise<SessionUser | null> {
   const found = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
   return found ? (found.user as unknown as SessionUser) : null;

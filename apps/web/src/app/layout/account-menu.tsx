@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import type { Me } from '@portal/contracts/auth';
 import { signOut } from '@/features/auth/api/sign-in';
-import { sessionQueryKey } from '@/lib/session';
+import { SIGNED_OUT, sessionQueryKey } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
 const GROUPS = [
@@ -45,7 +45,7 @@ export function AccountMenu({ user }: { user: Me }) {
     await signOut().catch(() => undefined);
     await navigate(paths.home(), { replace: true });
     queryClient.clear();
-    queryClient.setQueryData(sessionQueryKey, { user: null, landing: null });
+    queryClient.setQueryData(sessionQueryKey, SIGNED_OUT);
   }
 
   return (

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { VerifyEmailBanner } from '@/features/account-security/components/verify-email-banner';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// Signed-in pages only: its code (and the account schemas it parses with) stays out of the first script `/` loads.
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/account-security/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 function Frame({ background, banner }: { background: string; banner?: ReactNode }) {
   return (
@@ -21,4 +25,4 @@ function Frame({ background, banner }: { background: string; banner?: ReactNode 
 export const PublicLayout = () => <Frame background="bg-white" />;
 
 /** Signed-in pages: grey background. */
-export const AppLayout = () => <Frame background="bg-slate-100" banner={<VerifyEmailBanner />} />;
+export const AppLayout = () => <Frame background="bg-slate-100" banner={<Suspense fallback={null}><VerifyEmailBanner /></Suspense>} />;

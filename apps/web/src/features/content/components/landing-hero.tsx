@@ -1,12 +1,13 @@
 import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
+import { HERO_CLIP, HERO_POSTER } from '../hero-media';
 import { LoopingVideo } from './looping-video';
 import { paths } from '@/lib/paths';
 
 // The poster is the largest thing on a phone's first screen: fetch it as soon as this chunk arrives, not after
-// the first render.
-preload('/media/video/hero.svg', { as: 'image', fetchPriority: 'high' });
+// the first render (landing.html, which the server sends to signed-out visitors, asks for it even earlier).
+preload(HERO_POSTER, { as: 'image', fetchPriority: 'high' });
 
 export function LandingHero() {
   return (
@@ -35,7 +36,7 @@ export function LandingHero() {
         </div>
         <div className="overflow-hidden rounded-3xl shadow-xl ring-1 ring-slate-200">
           <LoopingVideo
-            name="hero"
+            name={HERO_CLIP}
             label="A branded ordering app fills with menu items, receives a new order and takes its payment"
             width={720}
             height={540}

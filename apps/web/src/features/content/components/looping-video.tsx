@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { videoPoster } from '../hero-media';
 import { useReducedMotion } from './use-reduced-motion';
 
 interface LoopingVideoProps {
@@ -59,7 +60,7 @@ export function LoopingVideo({
       className={`h-auto w-full ${className}`}
       width={width}
       height={height}
-      poster={`/media/video/${name}.svg`}
+      poster={videoPoster(name)}
       aria-label={label}
       muted
       loop

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext | undefined;
+let webRoot: string | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+  if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+  webRoot = undefined;
+});
+
+/** A built web app whose three pages say which one they are. */
+async function appServing(files: string[]) {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-pages-'));
+  for (const file of files) writeFileSync(path.join(webRoot, file), `<!doctype html><title>${file}</title>`);
+  ctx = await createTestApp({ env: { WEB_DIST_DIR: webRoot }, serveWeb: true });
+  return ctx.app;
+}
+
+const pageOf = (body: string) => /<title>(.*)<\/title>/.exec(body)?.[1];
+
+describe('the page a visitor gets', () => {
+  it('without a session cookie: the landing page at /, the signed-out page elsewhere, revalidated and kept apart by cookie', async () => {
+    const app = await appServing(['index.html', 'signed-out.html', 'landing.html']);
+    const landing = await app.inject({ url: '/' });
+    expect(pageOf(landing.body)).toBe('landing.html');
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(String(landing.headers.vary)).toContain('cookie');
+    expect(pageOf((await app.inject({ url: '/select-plan' })).body)).toBe('signed-out.html');
+    expect(pageOf((await app.inject({ url: '/login?from=checkout', headers: { cookie: 'theme=dark' } })).body)).toBe('signed-out.html');
+  });
+
+  it('with a session cookie: index.html everywhere, so the app asks who is signed in', async () => {
+    const app = await appServing(['index.html', 'signed-out.html', 'landing.html']);
+    const user = await signUp(app);
+    expect(pageOf((await app.inject({ url: '/', headers: { cookie: user.cookie } })).body)).toBe('index.html');
+    expect(pageOf((await app.inject({ url: '/dashboard', headers: { cookie: user.cookie } })).body)).toBe('index.html');
+  });
+
+  it('from a build without the signed-out pages: index.html for everyone', async () => {
+    const app = await appServing(['index.html']);
+    expect(pageOf((await app.inject({ url: '/' })).body)).toBe('index.html');
+    expect(pageOf((await app.inject({ url: '/portfolio' })).body)).toBe('index.html');
+  });
+});
