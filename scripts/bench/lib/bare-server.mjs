@@ -1,6 +1,7 @@
 // The anchor of the API benchmark: the same SQL work as the portal's signed-in reads, written by hand on the bare
 // driver behind a minimal node:http server. Each request looks its session up (the session row joined with its
-// user, by the cookie's token), then GET /api/payments reads the user's newest payments and their refunds.
+// user, by the cookie's token); GET /api/me then asks whether the user has an active subscription (where the app
+// lands them), and GET /api/payments reads the user's newest payments and their refunds.
 // Runs in a process of its own, as the portal does: BARE_DATABASE_URL (PostgreSQL, a pool of 10 as the portal's,
 // named prepared statements) or BARE_PGLITE_DIR (an embedded database opened in this process). Prints its port.
 import http from 'node:http';
@@ -12,6 +13,7 @@ const PAGE = 25;
 const SESSION_SQL = `SELECT u.id, u.name, u.email, u.phone, u.image, u.role, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.token = $1 AND s.expires_at > now()`;
 const PAYMENTS_SQL = `SELECT * FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${PAGE + 1}`;
+const ACTIVE_SQL = `SELECT id FROM subscriptions WHERE user_id = $1 AND status IN ('ACTIVE', 'ACTIVE_PENDING_UPDATE') LIMIT 1`;
 const REFUNDED_SQL = `SELECT payment_id, sum(amount) AS total FROM refunds WHERE payment_id = ANY($1) AND status = 'Complete' GROUP BY payment_id`;
 
 async function openDriver() {
@@ -39,7 +41,10 @@ async function sessionUser(request) {
 async function answer(request) {
   const user = await sessionUser(request);
   if (!user) return [401, { error: { code: 'UNAUTHENTICATED' } }];
-  if (request.url === '/api/me') return [200, user];
+  if (request.url === '/api/me') {
+    const active = await driver.query('bare-active', ACTIVE_SQL, [user.id]);
+    return [200, { user, landing: active.length ? '/dashboard' : '/select-plan' }];
+  }
   if (request.url === '/api/payments') {
     const rows = await driver.query('bare-payments', PAYMENTS_SQL, [user.id]);
     const page = rows.slice(0, PAGE);
