@@ -3,6 +3,7 @@
 // parser, so that the generator costs as little CPU as it can on a machine it shares with the server it drives.
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { cpuSeconds } from './portal.mjs';
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CHUNKED_END = Buffer.from('0\r\n\r\n');
@@ -63,9 +64,10 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 
 /**
  * Drives `GET path` (with `cookie`) at `connections` for `seconds` after `warmupSeconds` not counted.
- * Resolves to requests per second (answered 200), errors (non-200 answers and broken connections), p50 and p99 ms.
+ * Resolves to requests per second (answered 200), errors (non-200 answers and broken connections), p50 and p99 ms,
+ * and, given the server's `serverPid`, the CPU milliseconds it spent per request.
  */
-export async function drive({ port, path, cookie, connections = 50, seconds = 5, warmupSeconds = 1 }) {
+export async function drive({ port, path, cookie, connections = 50, seconds = 5, warmupSeconds = 1, serverPid }) {
   const request = Buffer.from(
     `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Connection: keep-alive\r\n\r\n`,
     'latin1',
@@ -73,12 +75,14 @@ export async function drive({ port, path, cookie, connections = 50, seconds = 5,
   const run = async (duration) => {
     const latencies = [];
     const counts = { ok: 0, errors: 0 };
+    const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0;
     const started = performance.now();
     const deadline = started + duration * 1000;
     await Promise.all(Array.from({ length: connections }, () => runConnection({ port, request, deadline, latencies, counts })));
     const elapsed = (performance.now() - started) / 1000;
+    const cpuMsPerRequest = serverPid ? ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, counts.ok + counts.errors) : NaN;
     latencies.sort((a, b) => a - b);
-    return { rps: counts.ok / elapsed, errors: counts.errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return { rps: counts.ok / elapsed, errors: counts.errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerRequest };
   };
   if (warmupSeconds > 0) await run(warmupSeconds);
   return run(seconds);
