@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serverDir } from './server-dir.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
 import { WEB_PAGE_VARY, webPageChooser } from './platform/http/web-pages.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
 import { squareSandboxRoutes } from './platform/square/sandbox/routes.ts';
 import type { BackgroundWork } from './platform/jobs/start.ts';
@@ -143,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerRequestGuards(app);
   registerMetrics(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     // HSTS means something only on an https answer; over plain http it would pin a developer's localhost to https.

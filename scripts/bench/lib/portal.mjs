@@ -21,6 +21,16 @@ function residentBytes(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
 }
 
+/**
+ * CPU seconds a process has used so far (user + system), from /proc (Linux, 100 ticks a second): what it costs
+ * to serve, whatever else the machine is doing, where requests per second depend on the CPU left over.
+ */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The compiled server, as `npm start` runs it: built once per benchmark process. */
 let serverBuilt = false;
 function buildServer() {
@@ -59,7 +69,7 @@ export async function startPortal({ dataDir, env = {}, pollMs = 500 }) {
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { base, stop, rssBytes: () => residentBytes(server.pid) };
+    if (ready) return { base, stop, pid: server.pid, rssBytes: () => residentBytes(server.pid) };
     await sleep(pollMs);
   }
   await stop();

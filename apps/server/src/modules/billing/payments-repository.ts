@@ -1,31 +1,50 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedOn } from '../../platform/db/prepared.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { billingCounters, payments, refunds, type NewPaymentRow, type PaymentRow } from './schema.ts';
 
-/** A page of the user's payments, newest first, after the keyset (created_at, id) of the last row seen. */
-export async function listPayments(db: Db, userId: string, limit: number, after?: { createdAt: Date; id: string }): Promise<PaymentRow[]> {
+const userId = sql.placeholder('userId');
+const limit = sql.placeholder('limit');
+const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+
+/** The first page of a user's payments: the payment history's every load. */
+const firstPaymentsPage = preparedOn((db) =>
+  db.select().from(payments).where(eq(payments.userId, userId)).orderBy(...newestFirst).limit(limit).prepare('payments_first_page'),
+);
+
+/** A later page, after the keyset (created_at, id) of the last row seen. */
+const paymentsPageAfter = preparedOn((db) => {
+  const afterAt = sql.placeholder('afterAt');
+  const afterId = sql.placeholder('afterId');
   return db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        after ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id))) : undefined,
-      ),
-    )
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(limit);
+    .where(and(eq(payments.userId, userId), or(lt(payments.createdAt, afterAt), and(eq(payments.createdAt, afterAt), lt(payments.id, afterId)))))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .prepare('payments_page_after');
+});
+
+/** A page of the user's payments, newest first, after the keyset (created_at, id) of the last row seen. */
+export async function listPayments(db: Db, user: string, count: number, after?: { createdAt: Date; id: string }): Promise<PaymentRow[]> {
+  if (!after) return firstPaymentsPage(db).execute({ userId: user, limit: count });
+  return paymentsPageAfter(db).execute({ userId: user, limit: count, afterAt: after.createdAt, afterId: after.id });
 }
+
+const completedRefundTotals = preparedOn((db) =>
+  db
+    .select({ paymentId: refunds.paymentId, total: sum(refunds.amount) })
+    .from(refunds)
+    .where(and(sql`${refunds.paymentId} = any(${sql.placeholder('paymentIds')}::text[])`, eq(refunds.status, 'Complete')))
+    .groupBy(refunds.paymentId)
+    .prepare('completed_refund_totals'),
+);
 
 /** Cents refunded (completed refunds) per payment. */
 export async function refundedTotals(db: Db, paymentIds: string[]): Promise<Map<string, number>> {
   if (paymentIds.length === 0) return new Map();
-  const rows = await db
-    .select({ paymentId: refunds.paymentId, total: sum(refunds.amount) })
-    .from(refunds)
-    .where(and(inArray(refunds.paymentId, paymentIds), eq(refunds.status, 'Complete')))
-    .groupBy(refunds.paymentId);
+  const rows = await completedRefundTotals(db).execute({ paymentIds });
   return new Map(rows.map((r) => [r.paymentId, Number(r.total ?? 0)]));
 }
 

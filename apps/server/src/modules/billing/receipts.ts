@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
 import { receiptNumberText, refundStatusOf } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -57,7 +56,9 @@ export function receiptFactsOf(app: FastifyInstance, p: PaymentRow, refunds: Ref
  * The receipt as a PDF (pdfkit, built-in Helvetica, uncompressed). The same facts give the same bytes: the creation
  * date is the payment's, and the document id pdfkit derives from it; nothing else varies.
  */
-export function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
+export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
+  // Loaded on the first receipt rather than at start: pdfkit and its fonts weigh ~28 MB.
+  const { default: PDFDocument } = await import('pdfkit');
   const number = receiptNumberText(f.receiptNumber);
   const doc = new PDFDocument({
     size: 'A4',

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedOn } from '../../platform/db/prepared.ts';
 import { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 
 export async function listSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
@@ -96,12 +97,17 @@ export async function createSubscriptionWithSteps(tx: Db, values: NewSubscriptio
   return row!;
 }
 
-/** Does the user hold a subscription that is active now (spec §4 landing after sign-in)? */
-export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
+const anActiveSubscription = preparedOn((db) =>
+  db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES])))
-    .limit(1);
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES])))
+    .limit(1)
+    .prepare('an_active_subscription'),
+);
+
+/** Does the user hold a subscription that is active now (spec §4 landing after sign-in)? Asked by every GET /api/me. */
+export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
+  const rows = await anActiveSubscription(db).execute({ userId });
   return rows.length > 0;
 }

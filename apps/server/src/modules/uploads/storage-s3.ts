@@ -1,18 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config.ts';
 import type { UploadStorage } from './storage.ts';
 
-/** The tus S3 store, with its client shared for the reads and moves the portal does itself. */
-class PortalS3Store extends S3Store {
-  get s3() {
-    return this.client;
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2, ...): for several instances, or for storage off the machine. The S3
+ * client is imported here, on first use, so that a server storing files on disk never loads it.
+ */
+export async function s3Storage(config: Config): Promise<UploadStorage> {
+  const { S3Store } = await import('@tus/s3-store');
+  /** The tus S3 store, with its client shared for the reads and moves the portal does itself. */
+  class PortalS3Store extends S3Store {
+    get s3() {
+      return this.client;
+    }
   }
-}
-
-/** An S3-compatible bucket (AWS, MinIO, R2, ...): for several instances, or for storage off the machine. */
-export function s3Storage(config: Config): UploadStorage {
   const bucket = config.S3_BUCKET!;
   const credentials =
     config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY

@@ -91,7 +91,7 @@ export async function prepareUploadStorage(config: Config): Promise<UploadStorag
   let storage = byConfig.get(config);
   if (!storage) {
     storage = config.S3_BUCKET
-      ? (await import('./storage-s3.ts')).s3Storage(config)
+      ? await (await import('./storage-s3.ts')).s3Storage(config)
       : localStorage(path.join(config.dataDir, 'uploads'));
     byConfig.set(config, storage);
   }

@@ -1,4 +1,3 @@
-import { FirebaseScrypt } from 'firebase-scrypt';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -26,6 +25,8 @@ export const isImportedHash = (hash: string) => hash.startsWith(PREFIX);
 async function verifyImported(stored: string, password: string): Promise<boolean> {
   const [memCost, rounds, saltSeparator, signerKey, salt, hash] = stored.slice(PREFIX.length).split('$');
   if (!memCost || !rounds || saltSeparator === undefined || !signerKey || !salt || !hash || !password) return false;
+  // Loaded for the first imported password only: most servers never see one.
+  const { FirebaseScrypt } = await import('firebase-scrypt');
   const scrypt = new FirebaseScrypt({ memCost: Number(memCost), rounds: Number(rounds), saltSeparator, signerKey });
   return scrypt.verify(password, salt, hash).catch(() => false);
 }

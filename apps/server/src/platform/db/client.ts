@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
-import { pgliteDir } from './backup.ts';
+import { embedded, pgliteDir } from './backup.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -52,6 +50,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
+  // Imported here, so that a server on PostgreSQL never loads the embedded database.
+  const [PGlite, { drizzle: drizzlePglite }] = await Promise.all([embedded(), import('drizzle-orm/pglite')]);
   let dir: string | undefined;
   if (dataDir) {
     dir = pgliteDir(dataDir);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
+import { PassThrough } from 'node:stream';
+import type { AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/client.ts';
 import { mailboxMessages } from './schema.ts';
@@ -44,7 +45,11 @@ export async function startMailCatcher(db: Db, options: MailCatcherOptions = {})
     onData(stream, session, callback) {
       let size = 0;
       stream.on('data', (chunk: Buffer) => (size += chunk.length));
-      simpleParser(stream)
+      // mailparser is loaded with the first message rather than at start (~15 MB that most runs never use); the
+      // message waits in a pass-through meanwhile, so no byte flows past before the parser reads.
+      const message = stream.pipe(new PassThrough());
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(message))
         .then((mail) =>
           db.insert(mailboxMessages).values({
             id: randomUUID(),

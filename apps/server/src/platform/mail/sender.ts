@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
+import type { MailTransport } from './transport.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, type OutboxRow } from './schema.ts';
 
@@ -10,7 +10,7 @@ export const MAX_ATTEMPTS = 12;
 
 export interface MailSender {
   db: Db;
-  transport: Transporter;
+  transport: MailTransport;
   /** The From header: MAIL_FROM. */
   from: string;
   clock: () => Date;

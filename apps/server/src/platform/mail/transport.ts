@@ -1,17 +1,34 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 
 /** Gives up on an SMTP server that does not answer, so a hung server delays mail instead of holding a lease. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** nodemailer over SMTP: to SMTP_URL (smtp:// or smtps://) when set, else to the local catcher on loopback. */
-export function createTransport(target: { url: string } | { catcherPort: number }): Transporter {
-  if ('url' in target) {
-    // nodemailer reads options from the URL's query; settings given there win over these defaults.
-    const url = new URL(target.url);
-    for (const [key, value] of Object.entries(TIMEOUTS)) {
-      if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+/** What the sender needs of an SMTP transport. */
+export interface MailTransport {
+  sendMail(message: SendMailOptions): Promise<SentMessageInfo>;
+  close(): void;
+}
+
+/**
+ * nodemailer over SMTP: to SMTP_URL (smtp:// or smtps://) when set, else to the local catcher on loopback.
+ * nodemailer itself is loaded with the first mail sent rather than at start (~15 MB most idle servers never use).
+ */
+export function createTransport(target: { url: string } | { catcherPort: number }): MailTransport {
+  let transporter: Promise<Transporter> | undefined;
+  const open = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    if ('url' in target) {
+      // nodemailer reads options from the URL's query; settings given there win over these defaults.
+      const url = new URL(target.url);
+      for (const [key, value] of Object.entries(TIMEOUTS)) {
+        if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+      }
+      return nodemailer.createTransport(url.toString());
     }
-    return nodemailer.createTransport(url.toString());
-  }
-  return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS });
+    return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS });
+  };
+  return {
+    sendMail: async (message) => (await (transporter ??= open())).sendMail(message),
+    close: () => void transporter?.then((t) => t.close(), () => undefined),
+  };
 }
