@@ -1,19 +1,15 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { billingCounters, payments, refunds, type NewPaymentRow, type PaymentRow } from './schema.ts';
 
-/** A page of the user's payments, newest first, after the keyset (created_at, id) of the last row seen. */
-export async function listPayments(db: Db, userId: string, limit: number, after?: { createdAt: Date; id: string }): Promise<PaymentRow[]> {
+/** A page of the user's payments, newest first, after the keyset (created_at, id) the cursor names. */
+export async function listPayments(db: Db, userId: string, limit: number, cursor?: string): Promise<(PaymentRow & { keysetKey: string })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(payments), keysetKey: keysetKey(payments.createdAt) })
     .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        after ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id))) : undefined,
-      ),
-    )
+    .where(and(eq(payments.userId, userId), afterCursor(payments.createdAt, payments.id, cursor, 'desc')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 }
