@@ -39,7 +39,7 @@ describe('useLiveEvents', () => {
     source.onerror!();
     source.onopen!();
     expect(invalidate).toHaveBeenCalledTimes(2);
-    expect(invalidate).toHaveBeenLastCalledWith();
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: [] });
 
     unmount();
     expect(source.closed).toBe(true);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { topicQueryKey } from '@portal/contracts/topics';
 import { shellEndpoints } from '@portal/contracts/routes/shell';
-import { firstPageOnly } from './pages';
+import { refetchFirstPages } from './pages';
 
 /**
  * Opens the live event stream and refetches the reads a topic affects. A read's query key starts with its route's
@@ -19,8 +19,7 @@ export function useLiveEvents(queryClient: QueryClient, identity: string) {
     source.onmessage = (event) => {
       try {
         const { topic } = JSON.parse(event.data as string) as { topic: string };
-        firstPageOnly(queryClient, topicQueryKey(topic));
-        void queryClient.invalidateQueries({ queryKey: topicQueryKey(topic) });
+        void refetchFirstPages(queryClient, topicQueryKey(topic));
       } catch {
         // A malformed hint is ignored; the next one or a reconnect refreshes the page's data.
       }
@@ -29,10 +28,7 @@ export function useLiveEvents(queryClient: QueryClient, identity: string) {
       dropped = true;
     };
     source.onopen = () => {
-      if (dropped) {
-        firstPageOnly(queryClient, []);
-        void queryClient.invalidateQueries();
-      }
+      if (dropped) void refetchFirstPages(queryClient, []);
       dropped = false;
     };
     return () => source.close();

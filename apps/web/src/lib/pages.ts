@@ -7,15 +7,15 @@ type PagedRoute = RouteDefinition & { method: 'GET' };
 type PageAnswer = { nextCursor: string | null };
 
 /**
- * The first page of a list and "Load more" (keyset cursor, contracts `page.ts`): `items` picks a page's rows, and
- * `data` is every loaded row in order. The key is the route's, so the route's live topic refreshes it, and then
- * only its first page is read again (see `firstPageOnly`).
+ * The first page of a list and "Load more" (keyset cursor, contracts `page.ts`): `select` makes what the page shows
+ * of the pages loaded so far, first page first (usually `pages.flatMap((page) => page.rows)`). The key is the
+ * route's, so the route's live topic refreshes it, and then only its first page is read again (`firstPageOnly`).
  */
-export function usePages<R extends PagedRoute, T>(
+export function usePages<R extends PagedRoute, S>(
   route: R,
   input: RouteInput<R>,
-  items: (page: RouteOutput<R>) => T[],
-  options: { enabled?: boolean } = {},
+  select: (pages: RouteOutput<R>[]) => S,
+  options: { enabled?: boolean; retry?: boolean } = {},
 ) {
   const call = api as (route: R, input: RouteInput<R>) => Promise<RouteOutput<R> & PageAnswer>;
   const query = (input as { query?: Record<string, unknown> }).query ?? {};
@@ -25,8 +25,8 @@ export function usePages<R extends PagedRoute, T>(
     queryFn: ({ pageParam }) => call(route, { ...input, query: pageParam ? { ...query, cursor: pageParam } : query }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    select: (data) => data.pages.flatMap(items),
-    enabled: options.enabled,
+    select: (data) => select(data.pages),
+    ...options,
   });
 }
 
@@ -44,3 +44,9 @@ export function firstPageOnly(queryClient: QueryClient, queryKey: QueryKey) {
 
 const isPaged = (data: unknown): data is InfiniteData<unknown, unknown> =>
   typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages) && Array.isArray((data as { pageParams?: unknown }).pageParams);
+
+/** Refetches the reads under `queryKey` after a change, lists only as far as their first page. */
+export function refetchFirstPages(queryClient: QueryClient, queryKey: QueryKey) {
+  firstPageOnly(queryClient, queryKey);
+  return queryClient.invalidateQueries({ queryKey });
+}

@@ -2,46 +2,49 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from '../http/errors.ts';
 
 /**
- * Keyset pagination (cursor = the sort key + the row's id). The sort key is a timestamp carried in whole
- * microseconds, PostgreSQL's own precision: a cursor rounded to milliseconds would skip or repeat rows stamped by
- * `now()` within the same millisecond.
+ * Keyset pagination (cursor = the sort key + the row's id), the one way a list is read a page at a time. A sort
+ * key is a timestamp, carried in whole microseconds (PostgreSQL's own precision: a cursor rounded to milliseconds
+ * would skip or repeat rows stamped by `now()` within one millisecond), or an integer such as a position.
  */
-export interface Keyset {
-  /** Microseconds since the epoch, as decimal digits. */
-  micros: string;
-  id: string;
-}
+export type KeyKind = 'timestamp' | 'integer';
 
-/** The sort key to select next to a row's columns, so that its page can name the cursor after it. */
-export const keysetKey = (column: AnyColumn | SQL) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+/** The sort key to select next to a row's columns (as decimal digits), so that a page can name its cursor. */
+export const keysetKey = (column: AnyColumn | SQL, kind: KeyKind = 'timestamp') =>
+  kind === 'timestamp' ? sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text` : sql<string>`${column}::text`;
 
-export const encodeCursor = (key: Keyset) => Buffer.from(`${key.micros}:${key.id}`).toString('base64url');
+const encodeCursor = (key: string, id: string) => Buffer.from(`${key}:${id}`).toString('base64url');
 
 /** A cursor the caller sent back; anything this server did not make is a 400 INVALID_CURSOR. */
-export function decodeCursor(cursor: string): Keyset {
-  const [micros, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+function decodeCursor(cursor: string): { key: string; id: string } {
+  const [key, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const id = rest.join(':');
-  if (!micros || !/^-?\d{1,18}$/.test(micros) || !id) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
-  return { micros, id };
+  if (!key || !/^-?\d{1,18}$/.test(key) || !id) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
+  return { key, id };
 }
 
 /**
- * The rows after the cursor in the list's order: `desc` for newest first, `asc` for oldest first. `order` must be
- * the same as the query's ORDER BY (sort key, then id, both the same direction), which a (…, key, id) index serves.
+ * The rows after the cursor in the list's order: `desc` for newest first, `asc` for oldest first. The query must
+ * ORDER BY the same sort key, then id, both in this direction (which a (…, key, id) index serves).
  */
-export function afterCursor(sortKey: AnyColumn | SQL, id: AnyColumn | SQL, cursor: string | undefined, order: 'asc' | 'desc'): SQL | undefined {
+export function afterCursor(
+  sortKey: AnyColumn | SQL,
+  id: AnyColumn | SQL,
+  cursor: string | undefined,
+  order: 'asc' | 'desc',
+  kind: KeyKind = 'timestamp',
+): SQL | undefined {
   if (cursor === undefined) return undefined;
-  const key = decodeCursor(cursor);
-  const at = sql`(timestamptz 'epoch' + ${key.micros}::bigint * interval '1 microsecond')`;
-  return order === 'desc' ? sql`(${sortKey}, ${id}) < (${at}, ${key.id})` : sql`(${sortKey}, ${id}) > (${at}, ${key.id})`;
+  const after = decodeCursor(cursor);
+  const at = kind === 'timestamp' ? sql`(timestamptz 'epoch' + ${after.key}::bigint * interval '1 microsecond')` : sql`${after.key}::bigint`;
+  return order === 'desc' ? sql`(${sortKey}, ${id}) < (${at}, ${after.id})` : sql`(${sortKey}, ${id}) > (${at}, ${after.id})`;
 }
 
 /**
- * A page from rows read with `limit + 1`: the extra row only says that another page follows, and the cursor names
- * the last row shown.
+ * A page from rows read with `limit + 1` (selected with their `keysetKey`): the extra row only says that another
+ * page follows, and the cursor names the last row shown.
  */
 export function pageFrom<T extends { id: string; keysetKey: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ micros: last.keysetKey, id: last.id }) : null };
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(last.keysetKey, last.id) : null };
 }

@@ -12,10 +12,10 @@ export interface PagedList {
  * loads, for lists where "more" would be unclear. While the page loads the button says so and stays in place, so
  * that focus is not lost.
  */
-export function LoadMore({ list, label = 'Load more' }: { list: PagedList; label?: string }) {
+export function LoadMore({ list, label = 'Load more', className = 'mt-4' }: { list: PagedList; label?: string; className?: string }) {
   if (!list.hasNextPage) return null;
   return (
-    <div className="mt-4 flex justify-center">
+    <div className={`flex justify-center ${className}`}>
       <Button
         variant="secondary"
         onClick={() => {

@@ -8,7 +8,7 @@ const { listPayments, getReceipt } = routes.billing;
  * UserPayments (spec §3), newest first, 25 a page ("Load more" reads the next by its keyset cursor), live: a
  * payment's topic reads the first page again.
  */
-export const usePayments = () => usePages(listPayments, {}, (page) => page.payments);
+export const usePayments = () => usePages(listPayments, {}, (pages) => pages.flatMap((page) => page.payments));
 
 /** Where a completed payment's receipt PDF downloads from. */
 export const receiptHref = (paymentId: string) => buildPath(getReceipt, { id: paymentId });
