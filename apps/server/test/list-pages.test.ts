@@ -65,3 +65,29 @@ describe('support chats', () => {
     expect((await ctx.app.inject({ url: `/api/support/chats/${chatId}?cursor=${first.nextCursor}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
   });
 });
+
+describe('projects', () => {
+  it("pages the user's projects created newest first, never another user's", async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const seed = async (owner: TestUser, count: number) => {
+      const ids: string[] = [];
+      for (const [i, at] of tiedTimestamps(count).entries()) {
+        const id = `project-${owner.id}-${String(i).padStart(3, '0')}`;
+        await sql(`INSERT INTO projects (id, user_id, project_name, created_at, last_modified_at) VALUES ($1, $2, $1, $3, $3)`, [id, owner.id, at]);
+        ids.push(id);
+      }
+      return ids;
+    };
+    const expected = await seed(user, 27);
+    const foreign = await seed(other, 2);
+    const seen = await expectKeysetPages(ctx, user, {
+      path: '/api/projects?sortBy=created_newest',
+      rows: (body) => (body.projects as { projectId: string }[]).map((p) => ({ id: p.projectId })),
+      expected,
+      foreign,
+    });
+    // Newest first; the two projects of each time come greater id first: seeded 1, 0, 3, 2, ...
+    expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
+  });
+});
