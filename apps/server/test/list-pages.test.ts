@@ -91,3 +91,27 @@ describe('projects', () => {
     expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
   });
 });
+
+describe('subscriptions', () => {
+  it("pages the user's subscriptions newest start first, never another user's", async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const seed = async (owner: TestUser, count: number) => {
+      const ids: string[] = [];
+      for (const [i, at] of tiedTimestamps(count).entries()) {
+        const id = `subscription-${owner.id}-${String(i).padStart(3, '0')}`;
+        await sql(
+          `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
+           VALUES ($1, $2, 'CANCELLED', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`,
+          [id, owner.id, at],
+        );
+        ids.push(id);
+      }
+      return ids;
+    };
+    const expected = await seed(user, 26);
+    const foreign = await seed(other, 2);
+    const seen = await expectKeysetPages(ctx, user, { path: '/api/subscriptions', rows: (body) => body.subscriptions as { id: string }[], expected, foreign });
+    expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
+  });
+});
