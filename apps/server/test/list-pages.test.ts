@@ -13,18 +13,19 @@ afterAll(async () => ctx.close());
 
 const sql = (text: string, params: unknown[]) => ctx.database.sql.query(text, params);
 
-async function seedChats(user: TestUser, count: number, prefix = 'chat') {
+/** `count` rows of `owner` through `insert` ($1 the row's id, $2 the owner's, $3 its time), newest first. */
+async function seed(owner: TestUser, count: number, prefix: string, insert: string) {
   const ids: string[] = [];
   for (const [i, at] of tiedTimestamps(count).entries()) {
-    const id = `${prefix}-${user.id}-${String(i).padStart(3, '0')}`;
-    await sql(
-      `INSERT INTO support_chats (id, user_id, reason, created_at, last_activity_at, last_message_text) VALUES ($1, $2, 'General Inquiry', $3, $3, 'Hi')`,
-      [id, user.id, at],
-    );
+    const id = `${prefix}-${owner.id}-${String(i).padStart(3, '0')}`;
+    await sql(insert, [id, owner.id, at]);
     ids.push(id);
   }
   return ids;
 }
+
+const seedChats = (user: TestUser, count: number, prefix = 'chat') =>
+  seed(user, count, prefix, `INSERT INTO support_chats (id, user_id, reason, created_at, last_activity_at, last_message_text) VALUES ($1, $2, 'General Inquiry', $3, $3, 'Hi')`);
 
 describe('support chats', () => {
   it("pages the user's chats by last activity, ties broken by id, never another user's", async () => {
@@ -70,17 +71,10 @@ describe('projects', () => {
   it("pages the user's projects created newest first, never another user's", async () => {
     const user = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    const seed = async (owner: TestUser, count: number) => {
-      const ids: string[] = [];
-      for (const [i, at] of tiedTimestamps(count).entries()) {
-        const id = `project-${owner.id}-${String(i).padStart(3, '0')}`;
-        await sql(`INSERT INTO projects (id, user_id, project_name, created_at, last_modified_at) VALUES ($1, $2, $1, $3, $3)`, [id, owner.id, at]);
-        ids.push(id);
-      }
-      return ids;
-    };
-    const expected = await seed(user, 27);
-    const foreign = await seed(other, 2);
+    const seedProjects = (owner: TestUser, count: number) =>
+      seed(owner, count, 'project', `INSERT INTO projects (id, user_id, project_name, created_at, last_modified_at) VALUES ($1, $2, $1, $3, $3)`);
+    const expected = await seedProjects(user, 27);
+    const foreign = await seedProjects(other, 2);
     const seen = await expectKeysetPages(ctx, user, {
       path: '/api/projects?sortBy=created_newest',
       rows: (body) => (body.projects as { projectId: string }[]).map((p) => ({ id: p.projectId })),
@@ -96,21 +90,16 @@ describe('subscriptions', () => {
   it("pages the user's subscriptions newest start first, never another user's", async () => {
     const user = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    const seed = async (owner: TestUser, count: number) => {
-      const ids: string[] = [];
-      for (const [i, at] of tiedTimestamps(count).entries()) {
-        const id = `subscription-${owner.id}-${String(i).padStart(3, '0')}`;
-        await sql(
-          `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
-           VALUES ($1, $2, 'CANCELLED', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`,
-          [id, owner.id, at],
-        );
-        ids.push(id);
-      }
-      return ids;
-    };
-    const expected = await seed(user, 26);
-    const foreign = await seed(other, 2);
+    const seedSubscriptions = (owner: TestUser, count: number) =>
+      seed(
+        owner,
+        count,
+        'subscription',
+        `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
+         VALUES ($1, $2, 'CANCELLED', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`,
+      );
+    const expected = await seedSubscriptions(user, 26);
+    const foreign = await seedSubscriptions(other, 2);
     const seen = await expectKeysetPages(ctx, user, { path: '/api/subscriptions', rows: (body) => body.subscriptions as { id: string }[], expected, foreign });
     expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
   });
