@@ -18,7 +18,9 @@ const encodeCursor = (key: string, id: string) => Buffer.from(`${key}:${id}`).to
 function decodeCursor(cursor: string): { key: string; id: string } {
   const [key, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const id = rest.join(':');
-  if (!key || !/^-?\d{1,18}$/.test(key) || !id) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
+  // Keys this server makes are positive and below 10^16 (microseconds up to the year 2286), ids printable ASCII:
+  // anything else could only fail in SQL (a time out of range, a NUL in text).
+  if (!key || !/^\d{1,16}$/.test(key) || !/^[\x21-\x7e]{1,200}$/.test(id)) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
   return { key, id };
 }
 
