@@ -37,6 +37,7 @@ import { projectRoutes } from './modules/projects/index.ts';
 import { staffConsoleRoutes, staffRoutes } from './modules/staff/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
+import { plannerStatistics } from './platform/db/statistics.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
 import { notificationRoutes, supportReplyMailSweep } from './modules/notifications/index.ts';
 import { cardExpirySweep } from './modules/billing/index.ts';
@@ -62,6 +63,7 @@ const modules: FastifyPluginAsync[] = [
 
 /** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */
 export const backgroundWork: readonly BackgroundWork[] = [
+  plannerStatistics,
   importDemoContentOnFirstStart,
   abandonedUploadSweep,
   renewalSweep,

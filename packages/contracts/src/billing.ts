@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 
 /** Square application ids start with one of these (production, sandbox); anything else is invalid (spec §5). */
 export const SQUARE_APPLICATION_ID_PREFIXES = ['sq0idp-', 'sandbox-sq0idb-'] as const;
@@ -165,11 +166,8 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** Payment history, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page. */
-export const paymentListSchema = z.object({ payments: z.array(paymentSchema), nextCursor: z.string().nullable() });
-export const paymentListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const paymentListSchema = pageOf('payments', paymentSchema);
+export const paymentListQuerySchema = pageQuerySchema;
 
 export const receiptNumberText = (n: number) => `R-${String(n).padStart(6, '0')}`;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuery, pageOf } from './page.ts';
 
 /** Release statuses staff set (spec §4); a stored value outside them shows as unknown. */
 export const RELEASE_STATUSES = ['PENDING', 'PUBLISHED', 'UNPUBLISHED'] as const;
@@ -31,8 +32,9 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectListSchema = z.object({ projects: z.array(projectSchema) });
+/** The user's projects, created newest first, a page at a time. */
+export const projectListSchema = pageOf('projects', projectSchema);
 export type ProjectList = z.infer<typeof projectListSchema>;
 
-export const projectListQuerySchema = z.object({ sortBy: z.enum(PROJECT_SORT_ORDERS).default('created_newest') });
+export const projectListQuerySchema = z.object({ sortBy: z.enum(PROJECT_SORT_ORDERS).default('created_newest'), ...cursorQuery });
 export const projectParamsSchema = z.object({ projectId: z.string().min(1).max(100) });

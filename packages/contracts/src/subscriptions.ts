@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './page.ts';
 
 /** Subscription statuses (spec §4); any other stored value is shown as unknown. */
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE', 'CANCELLED', 'INACTIVE_NONPAYMENT'] as const;
@@ -85,10 +86,8 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const subscriptionListSchema = z.object({
-  /** Newest start first (spec §9). */
-  subscriptions: z.array(subscriptionSchema),
-});
+/** Newest start first (spec §9), a page at a time. */
+export const subscriptionListSchema = pageOf('subscriptions', subscriptionSchema);
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 
 export const SUBSCRIPTION_CONFIRMATIONS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursor, pageOf } from './page.ts';
 
 /** The reasons a customer may give for a support chat (spec §9), in the order the form lists them. */
 export const SUPPORT_REASONS = [
@@ -81,20 +82,34 @@ export const chatSummarySchema = z.object({
   createdTimestamp: z.number().int(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
-export const chatListSchema = z.object({ chats: z.array(chatSummarySchema) });
+/** The user's chats, most recent activity first, a page at a time. */
+export const chatListSchema = pageOf('chats', chatSummarySchema);
 export type ChatList = z.infer<typeof chatListSchema>;
 
-/** A chat with its messages, oldest first. */
+/**
+ * A chat with a page of its messages: the newest page first (`cursor` absent), shown oldest first within the page;
+ * `nextCursor` reads the page of older messages before it.
+ */
 export const chatDetailSchema = z.object({
   id: z.string(),
   reason: z.string(),
   status: chatStatusSchema,
   createdTimestamp: z.number().int(),
   messages: z.array(chatMessageSchema),
+  ...nextCursor,
   /** When support last opened the chat: the customer's messages sent before it show "Seen". */
   supportReadTimestamp: z.number().int().nullable(),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
+
+/**
+ * A chat from the pages of it read so far (newest page first): the first page's chat with every loaded message,
+ * oldest first.
+ */
+export const wholeChat = <C extends { messages: unknown[] }>(pages: C[]): C => ({
+  ...pages[0]!,
+  messages: [...pages].reverse().flatMap((page) => page.messages),
+});
 
 export const chatParamsSchema = z.object({ chatId: z.string().min(1).max(100) });
 

@@ -39,10 +39,21 @@ describe('useLiveEvents', () => {
     source.onerror!();
     source.onopen!();
     expect(invalidate).toHaveBeenCalledTimes(2);
-    expect(invalidate).toHaveBeenLastCalledWith();
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: [] });
 
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it("cuts a list read a page at a time back to its first page, so that only that page is read again", () => {
+    const client = new QueryClient();
+    vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    client.setQueryData(['payments', 'pages'], { pages: [{ n: 1 }, { n: 2 }, { n: 3 }], pageParams: [null, 'a', 'b'] });
+    client.setQueryData(['chats', 'pages'], { pages: [{ n: 1 }, { n: 2 }], pageParams: [null, 'c'] });
+    renderHook(() => useLiveEvents(client, 'user-1'));
+    FakeEventSource.last!.onmessage!({ data: JSON.stringify({ topic: 'payments:42' }) });
+    expect(client.getQueryData(['payments', 'pages'])).toEqual({ pages: [{ n: 1 }], pageParams: [null] });
+    expect(client.getQueryData(['chats', 'pages'])).toEqual({ pages: [{ n: 1 }, { n: 2 }], pageParams: [null, 'c'] });
   });
 
   it('reopens the stream when the signed-in user changes', () => {

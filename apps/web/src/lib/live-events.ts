@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { topicQueryKey } from '@portal/contracts/topics';
 import { shellEndpoints } from '@portal/contracts/routes/shell';
+import { refetchFirstPages } from './pages';
 
 /**
  * Opens the live event stream and refetches the reads a topic affects. A read's query key starts with its route's
  * topic root (`routeQueryKey`), and a topic names the root it invalidates (`topicQueryKey`): "payments:ID"
  * refetches every read of a route whose topic is `payments`. After a reconnect anything may have been missed, so
- * everything shown is refetched. `identity` reopens the stream when the signed-in user changes.
+ * everything shown is refetched. Lists read a page at a time go back to their first page before (`firstPageOnly`).
+ * `identity` reopens the stream when the signed-in user changes.
  */
 export function useLiveEvents(queryClient: QueryClient, identity: string) {
   useEffect(() => {
@@ -17,7 +19,7 @@ export function useLiveEvents(queryClient: QueryClient, identity: string) {
     source.onmessage = (event) => {
       try {
         const { topic } = JSON.parse(event.data as string) as { topic: string };
-        void queryClient.invalidateQueries({ queryKey: topicQueryKey(topic) });
+        void refetchFirstPages(queryClient, topicQueryKey(topic));
       } catch {
         // A malformed hint is ignored; the next one or a reconnect refreshes the page's data.
       }
@@ -26,7 +28,7 @@ export function useLiveEvents(queryClient: QueryClient, identity: string) {
       dropped = true;
     };
     source.onopen = () => {
-      if (dropped) void queryClient.invalidateQueries();
+      if (dropped) void refetchFirstPages(queryClient, []);
       dropped = false;
     };
     return () => source.close();

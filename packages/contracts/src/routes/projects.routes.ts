@@ -10,7 +10,7 @@ export const listProjects = defineRoute({
   path: '/api/projects',
   auth: 'user',
   tags,
-  summary: "getUserProjects: the signed-in user's projects, created newest first",
+  summary: "getUserProjects: the signed-in user's projects, created newest first, 25 a page",
   query: projectListQuerySchema,
   responses: { 200: projectListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.projects,

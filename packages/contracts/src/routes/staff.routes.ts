@@ -1,5 +1,6 @@
 import { errorBodySchema } from '../errors.ts';
 import { projectParamsSchema } from '../projects.ts';
+import { pageQuerySchema } from '../page.ts';
 import { defineRoute, noContent } from '../route.ts';
 import {
   auditListQuerySchema,
@@ -54,8 +55,9 @@ export const getStaffChat = defineRoute({
   path: '/api/staff/chats/:chatId',
   auth: 'staff',
   tags,
-  summary: 'A chat with its messages and customer',
+  summary: 'A chat with its customer and a page of its messages, newest page first',
   params: chatParamsSchema,
+  query: pageQuerySchema,
   responses: { 200: staffChatDetailSchema, ...errors },
   topic: topics.chats,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors.ts';
+import { pageQuerySchema } from '../page.ts';
 import { defineRoute } from '../route.ts';
 import { cancelRequestSchema, subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
 import { topics } from '../topics.ts';
@@ -13,8 +14,9 @@ export const listSubscriptions = defineRoute({
   path: '/api/subscriptions',
   auth: 'user',
   tags,
-  summary: "The user's subscriptions, newest start first",
-  responses: { 200: subscriptionListSchema, 401: errorBodySchema },
+  summary: "The user's subscriptions, newest start first, 25 a page",
+  query: pageQuerySchema,
+  responses: { 200: subscriptionListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.subscriptions,
 });
 

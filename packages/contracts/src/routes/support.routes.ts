@@ -1,4 +1,5 @@
 import { errorBodySchema } from '../errors.ts';
+import { pageQuerySchema } from '../page.ts';
 import { defineRoute } from '../route.ts';
 import {
   chatDetailSchema,
@@ -19,8 +20,9 @@ export const listChats = defineRoute({
   path: '/api/support/chats',
   auth: 'user',
   tags,
-  summary: "The signed-in user's chats, most recent activity first",
-  responses: { 200: chatListSchema, 401: errorBodySchema },
+  summary: "The signed-in user's chats, most recent activity first, 25 a page",
+  query: pageQuerySchema,
+  responses: { 200: chatListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.chats,
 });
 
@@ -40,8 +42,9 @@ export const getChat = defineRoute({
   path: '/api/support/chats/:chatId',
   auth: 'user',
   tags,
-  summary: 'A chat and its messages, oldest first (its owner or staff)',
+  summary: 'A chat and a page of its messages, newest page first, oldest first within it (its owner or staff)',
   params: chatParamsSchema,
+  query: pageQuerySchema,
   responses: { 200: chatDetailSchema, ...errors },
   topic: topics.chats,
 });

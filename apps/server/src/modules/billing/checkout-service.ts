@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CheckoutInput, Payment, PaymentList, PaymentsConfig, PromoResult } from '@portal/contracts/billing';
+import type { PageQuery } from '@portal/contracts/page';
 import { tokenizeCard as tokenizeCardRoute } from '@portal/contracts/routes';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts';
 import { assertPlanNotHeld, findSubscription, lockUserPurchases, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
@@ -162,15 +164,6 @@ export async function quotePromo(app: FastifyInstance, planId: string, promoCode
   return (await evaluatePromo(app.db, promoCode, plan, app.clock())).result;
 }
 
-const encodeCursor = (row: PaymentRow) => Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [ms, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const id = rest.join(':');
-  if (!ms || !/^\d{1,15}$/.test(ms) || !id) throw badRequest('INVALID_CURSOR', 'This page cursor is not valid.');
-  return { createdAt: new Date(Number(ms)), id };
-}
-
 /** Payments with what has been refunded of each. */
 export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]> {
   const totals = await refundedTotals(db, rows.map((r) => r.id));
@@ -178,10 +171,9 @@ export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]
 }
 
 /** One page of payment history, newest first; `nextCursor` is null on the last page. */
-export async function paymentsOf(app: FastifyInstance, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<PaymentList> {
-  const rows = await listPayments(app.db, userId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
-  const page = rows.slice(0, query.limit);
-  return { payments: await withRefunds(app.db, page), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+export async function paymentsOf(app: FastifyInstance, userId: string, query: PageQuery): Promise<PaymentList> {
+  const page = pageFrom(await listPayments(app.db, userId, query.limit + 1, query.cursor), query.limit);
+  return { payments: await withRefunds(app.db, page.rows), nextCursor: page.nextCursor };
 }
 
 export async function paymentOf(app: FastifyInstance, userId: string, id: string): Promise<Payment> {

@@ -1,35 +1,33 @@
-import { and, count, desc, eq, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { billingCounters, payments, refunds, type NewPaymentRow, type PaymentRow } from './schema.ts';
 
-const userId = sql.placeholder('userId');
-const limit = sql.placeholder('limit');
+const withKeysetKey = { ...getTableColumns(payments), keysetKey: keysetKey(payments.createdAt) };
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
 
-/** The first page of a user's payments: the payment history's every load. */
+/** The first page of a user's payments, prepared: the payment history's every load reads it. */
 const firstPaymentsPage = preparedOn((db) =>
-  db.select().from(payments).where(eq(payments.userId, userId)).orderBy(...newestFirst).limit(limit).prepare('payments_first_page'),
+  db
+    .select(withKeysetKey)
+    .from(payments)
+    .where(eq(payments.userId, sql.placeholder('userId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('payments_first_page'),
 );
 
-/** A later page, after the keyset (created_at, id) of the last row seen. */
-const paymentsPageAfter = preparedOn((db) => {
-  const afterAt = sql.placeholder('afterAt');
-  const afterId = sql.placeholder('afterId');
+/** A page of the user's payments, newest first, after the keyset (created_at, id) the cursor names. */
+export async function listPayments(db: Db, userId: string, limit: number, cursor?: string): Promise<(PaymentRow & { keysetKey: string })[]> {
+  if (cursor === undefined) return firstPaymentsPage(db).execute({ userId, limit });
   return db
-    .select()
+    .select(withKeysetKey)
     .from(payments)
-    .where(and(eq(payments.userId, userId), or(lt(payments.createdAt, afterAt), and(eq(payments.createdAt, afterAt), lt(payments.id, afterId)))))
+    .where(and(eq(payments.userId, userId), afterCursor(payments.createdAt, payments.id, cursor, 'desc')))
     .orderBy(...newestFirst)
-    .limit(limit)
-    .prepare('payments_page_after');
-});
-
-/** A page of the user's payments, newest first, after the keyset (created_at, id) of the last row seen. */
-export async function listPayments(db: Db, user: string, count: number, after?: { createdAt: Date; id: string }): Promise<PaymentRow[]> {
-  if (!after) return firstPaymentsPage(db).execute({ userId: user, limit: count });
-  return paymentsPageAfter(db).execute({ userId: user, limit: count, afterAt: after.createdAt, afterId: after.id });
+    .limit(limit);
 }
 
 const completedRefundTotals = preparedOn((db) =>

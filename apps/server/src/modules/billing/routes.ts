@@ -88,7 +88,7 @@ export const billingRoutes = fp(
     );
 
     registerRoute(app, route.getStaffCustomerBilling, async (request) => ({
-      subscriptions: await subscriptionsOf(app, request.params.userId),
+      subscriptions: (await subscriptionsOf(app, request.params.userId, { limit: 100 })).subscriptions,
       payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
     }));
     registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));

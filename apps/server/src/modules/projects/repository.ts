@@ -1,6 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { ReleaseStatus } from '@portal/contracts/projects';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { projects } from './schema.ts';
@@ -11,9 +13,14 @@ export type ProjectChanges = Partial<Omit<NewProjectRow, 'id' | 'userId' | 'crea
 
 const customerColumns = { id: users.id, name: users.name, email: users.email };
 
-/** One customer's projects, created newest first (spec §9: projects always created_newest). */
-export function listProjectsOfUser(db: Db, userId: string) {
-  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+/** A page of one customer's projects, created newest first (spec §9: projects always created_newest). */
+export function listProjectsOfUser(db: Db, userId: string, page: PageQuery) {
+  return db
+    .select({ ...getTableColumns(projects), keysetKey: keysetKey(projects.createdAt) })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), afterCursor(projects.createdAt, projects.id, page.cursor, 'desc')))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(page.limit + 1);
 }
 
 export async function findProjectOfUser(db: Db, userId: string, projectId: string): Promise<ProjectRow | undefined> {

@@ -9,9 +9,7 @@ import { projectLogoPurpose } from './upload-purpose.ts';
 /** The customer's projects (spec §2 /my-projects, /projects/{projectId}; §7 getUserProjects). */
 export async function projectRoutes(app: FastifyInstance) {
   registerUploadPurpose(PROJECT_LOGO_PURPOSE, projectLogoPurpose);
-  registerRoute(app, route.listProjects, async (request) => ({
-    projects: await service.listOwnProjects(app.db, request.user.id),
-  }));
+  registerRoute(app, route.listProjects, async (request) => service.listOwnProjects(app.db, request.user.id, request.query));
   registerRoute(app, route.getProject, async (request) =>
     service.getOwnProject(app.db, request.user.id, request.params.projectId),
   );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Project } from '@portal/contracts/projects';
+import type { PageQuery } from '@portal/contracts/page';
+import type { Project, ProjectList } from '@portal/contracts/projects';
 import type { StaffProject, createProjectSchema, updateProjectSchema } from '@portal/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { sendProjectPublished } from '../notifications/index.ts';
@@ -44,8 +46,10 @@ const toStaffProject = ({ project, customer }: { project: repo.ProjectRow; custo
 const publishProject = (db: Db, project: { id: string; userId: string }) =>
   publishChange(db, { topic: `projects:${project.id}`, audience: { userId: project.userId } });
 
-export async function listOwnProjects(db: Db, userId: string): Promise<Project[]> {
-  return (await repo.listProjectsOfUser(db, userId)).map(toProject);
+/** A page of the owner's projects, created newest first. */
+export async function listOwnProjects(db: Db, userId: string, query: PageQuery): Promise<ProjectList> {
+  const page = pageFrom(await repo.listProjectsOfUser(db, userId, query), query.limit);
+  return { projects: page.rows.map(toProject), nextCursor: page.nextCursor };
 }
 
 /** Another customer's project answers 404, as a missing one does. */

@@ -16,7 +16,7 @@ import { listOutboxForUser } from '../../platform/mail/outbox.ts';
  */
 export async function staffRoutes(app: FastifyInstance) {
   registerRoute(app, route.listStaffChats, async (request) => support.listChatsForStaff(app.db, request.query));
-  registerRoute(app, route.getStaffChat, async (request) => support.getChatForStaff(app.db, request.user, request.params.chatId));
+  registerRoute(app, route.getStaffChat, async (request) => support.getChatForStaff(app.db, request.user, request.params.chatId, request.query));
   registerRoute(app, route.replyToChat, async (request, reply) => {
     const message = await support.sendMessage(app.db, request.user, request.params.chatId, request.body, app.clock(), 'support', request.user);
     return reply.code(201).send(message);

@@ -4,7 +4,7 @@ import { registerRoute } from '../../platform/http/route.ts';
 import { cancelSubscription, reactivateSubscription, subscriptionOf, subscriptionsOf } from './service.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance) {
-  registerRoute(app, route.listSubscriptions, async (request) => ({ subscriptions: await subscriptionsOf(app, request.user.id) }));
+  registerRoute(app, route.listSubscriptions, async (request) => subscriptionsOf(app, request.user.id, request.query));
   registerRoute(app, route.getSubscription, async (request) => subscriptionOf(app, request.user.id, request.params.id));
   registerRoute(app, route.cancelSubscription, async (request) => cancelSubscription(app, request.user.id, request.params.id, request.body ?? undefined));
   registerRoute(app, route.reactivateSubscription, async (request) =>

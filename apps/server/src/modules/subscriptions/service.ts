@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Subscription } from '@portal/contracts/subscriptions';
+import type { PageQuery } from '@portal/contracts/page';
+import type { Subscription, SubscriptionList } from '@portal/contracts/subscriptions';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { sendSubscriptionChange } from '../notifications/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -9,9 +11,11 @@ import { isActive, reactivationOf, toSubscription } from './views.ts';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
 
-export async function subscriptionsOf(app: FastifyInstance, userId: string): Promise<Subscription[]> {
+/** A page of the user's subscriptions, newest start first. */
+export async function subscriptionsOf(app: FastifyInstance, userId: string, query: PageQuery): Promise<SubscriptionList> {
   const now = app.clock();
-  return (await listSubscriptions(app.db, userId)).map((row) => toSubscription(row, now));
+  const page = pageFrom(await listSubscriptions(app.db, userId, query), query.limit);
+  return { subscriptions: page.rows.map((row) => toSubscription(row, now)), nextCursor: page.nextCursor };
 }
 
 export async function subscriptionOf(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {

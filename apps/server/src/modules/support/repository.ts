@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { likePattern } from '../../platform/db/like.ts';
 import { supportChats, supportMessages, type ChatRow } from './schema.ts';
 
@@ -65,32 +67,28 @@ export async function markReadBySupport(db: Db, chatId: string, now: Date) {
   await db.update(supportChats).set({ supportReadAt: now, unreadForSupport: 0 }).where(eq(supportChats.id, chatId));
 }
 
-/** Messages oldest first, with the sender's name (staff see who replied). */
-export function listMessagesWithSender(db: Db, chatId: string) {
+/**
+ * A page of a chat's messages, newest first (the caller shows them oldest first), each with its sender's name (staff
+ * see who replied), after the cursor of the newer page before it.
+ */
+export function listMessagesPage(db: Db, chatId: string, page: PageQuery) {
   return db
-    .select({ message: supportMessages, senderName: users.name })
+    .select({ message: supportMessages, senderName: users.name, id: supportMessages.id, keysetKey: keysetKey(supportMessages.position, 'integer') })
     .from(supportMessages)
     .leftJoin(users, eq(users.id, supportMessages.senderId))
-    .where(eq(supportMessages.chatId, chatId))
-    .orderBy(asc(supportMessages.position));
+    .where(and(eq(supportMessages.chatId, chatId), afterCursor(supportMessages.position, supportMessages.id, page.cursor, 'desc', 'integer')))
+    .orderBy(desc(supportMessages.position), desc(supportMessages.id))
+    .limit(page.limit + 1);
 }
 
-/** Messages oldest first (spec §9). */
-export function listMessages(db: Db, chatId: string) {
+/** A page of one customer's chats, most recent activity first. */
+export function listChatsOfUser(db: Db, userId: string, page: PageQuery) {
   return db
-    .select()
-    .from(supportMessages)
-    .where(eq(supportMessages.chatId, chatId))
-    .orderBy(asc(supportMessages.position));
-}
-
-/** One customer's chats, most recent activity first. */
-export function listChatsOfUser(db: Db, userId: string) {
-  return db
-    .select()
+    .select({ ...getTableColumns(supportChats), keysetKey: keysetKey(supportChats.lastActivityAt) })
     .from(supportChats)
-    .where(eq(supportChats.userId, userId))
-    .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.createdAt));
+    .where(and(eq(supportChats.userId, userId), afterCursor(supportChats.lastActivityAt, supportChats.id, page.cursor, 'desc')))
+    .orderBy(desc(supportChats.lastActivityAt), desc(supportChats.id))
+    .limit(page.limit + 1);
 }
 
 export interface StaffChatFilter {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MEDIA_MESSAGE_LABEL,
   type ChatDetail,
+  type ChatList,
   type ChatMessage,
   type ChatStatus,
   type ChatSummary,
@@ -10,8 +11,10 @@ import {
   type SendMessageInput,
   type SupportReason,
 } from '@portal/contracts/support';
+import type { PageQuery } from '@portal/contracts/page';
 import type { StaffChatDetail, StaffChatList, StaffChatSummary } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -84,16 +87,15 @@ export async function listChatsForStaff(db: Db, filter: repo.StaffChatFilter): P
   return { chats: rows.map(({ chat, customer }) => toStaffSummary(chat, customer)), page: filter.page, pageSize: filter.pageSize, total };
 }
 
-/** Staff: a chat, its messages (each reply naming the staff member who sent it) and its customer. */
-export async function getChatForStaff(db: Db, staff: repo.ChatViewer, chatId: string): Promise<StaffChatDetail> {
-  const { chat, detail } = await getChat(db, staff, chatId);
+/** Staff: a chat, a page of its messages (each reply naming the staff member who sent it) and its customer. */
+export async function getChatForStaff(db: Db, staff: repo.ChatViewer, chatId: string, page: PageQuery): Promise<StaffChatDetail> {
+  const { chat, detail, messages } = await getChat(db, staff, chatId, page);
   const customer = await repo.findCustomer(db, chat.userId);
-  const rows = await repo.listMessagesWithSender(db, chatId);
-  const messages = rows.map(({ message, senderName }) => ({
+  const staffMessages = messages.map(({ message, senderName }) => ({
     ...toMessage(message),
     senderName: message.messengerType === 'support' ? senderName : null,
   }));
-  return { ...detail, messages, customer: customer! };
+  return { ...detail, messages: staffMessages, customer: customer! };
 }
 
 /** Staff opened the chat: its unread count clears and the customer sees "Seen" under their messages. */
@@ -106,26 +108,31 @@ export async function markChatRead(db: Db, staff: repo.ChatViewer, chatId: strin
   });
 }
 
-export async function listOwnChats(db: Db, userId: string): Promise<ChatSummary[]> {
-  return (await repo.listChatsOfUser(db, userId)).map(toSummary);
+/** A page of the customer's chats, most recent activity first. */
+export async function listOwnChats(db: Db, userId: string, query: PageQuery): Promise<ChatList> {
+  const page = pageFrom(await repo.listChatsOfUser(db, userId, query), query.limit);
+  return { chats: page.rows.map(toSummary), nextCursor: page.nextCursor };
 }
 
-/** The chat with its messages; another customer's chat does not exist as far as this viewer knows. */
-export async function getChat(db: Db, viewer: repo.ChatViewer, chatId: string): Promise<{ chat: ChatRow; detail: ChatDetail }> {
+/**
+ * The chat with a page of its messages, shown oldest first; another customer's chat does not exist as far as this
+ * viewer knows. `messages` are the page's rows with their senders, for staff.
+ */
+export async function getChat(db: Db, viewer: repo.ChatViewer, chatId: string, query: PageQuery) {
   const chat = await repo.findChat(db, viewer, chatId);
   if (!chat) throw notFound(CHAT_NOT_FOUND);
-  const messages = await repo.listMessages(db, chatId);
-  return {
-    chat,
-    detail: {
-      id: chat.id,
-      reason: chat.reason,
-      status: chat.status,
-      createdTimestamp: chat.createdAt.getTime(),
-      messages: messages.map(toMessage),
-      supportReadTimestamp: chat.supportReadAt ? chat.supportReadAt.getTime() : null,
-    },
+  const page = pageFrom(await repo.listMessagesPage(db, chatId, query), query.limit);
+  const messages = page.rows.reverse();
+  const detail: ChatDetail = {
+    id: chat.id,
+    reason: chat.reason,
+    status: chat.status,
+    createdTimestamp: chat.createdAt.getTime(),
+    messages: messages.map(({ message }) => toMessage(message)),
+    nextCursor: page.nextCursor,
+    supportReadTimestamp: chat.supportReadAt ? chat.supportReadAt.getTime() : null,
   };
+  return { chat, detail, messages };
 }
 
 /**

@@ -3,7 +3,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatCents } from '@portal/contracts/money';
 import { formatShortDate } from '@/lib/format';
 import { Download } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { receiptHref, usePayments } from '@/features/billing/api/payments';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 
@@ -101,17 +101,7 @@ export function Component() {
                 </tbody>
               </table>
             </div>
-            {payments.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  onClick={() => void payments.fetchNextPage()}
-                  disabled={payments.isFetchingNextPage}
-                >
-                  {payments.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={payments} />
           </>
         )}
       </QueryState>

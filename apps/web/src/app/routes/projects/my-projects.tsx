@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useProjects } from '@/features/projects/api/projects';
@@ -27,11 +28,14 @@ export function Component() {
         empty="You have no projects yet. Once a project is started for one of your subscriptions, it will appear here."
       >
         {(list) => (
-          <ul className="grid gap-4 md:grid-cols-2" aria-label="Projects">
-            {list.map((project) => (
-              <ProjectCard key={project.projectId} project={project} />
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 md:grid-cols-2" aria-label="Projects">
+              {list.map((project) => (
+                <ProjectCard key={project.projectId} project={project} />
+              ))}
+            </ul>
+            <LoadMore list={projects} />
+          </>
         )}
       </QueryState>
     </Page>

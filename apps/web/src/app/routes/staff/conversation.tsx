@@ -68,7 +68,7 @@ export function Component() {
       >
         {(data) => (
           <>
-            <MessageList messages={data.messages} viewer={{ kind: 'staff', customerName: data.customer.name || data.customer.email }} />
+            <MessageList messages={data.messages} viewer={{ kind: 'staff', customerName: data.customer.name || data.customer.email }} older={chat} />
             {data.status === 'CLOSED' ? (
               <p role="status" className="border-t border-slate-200 bg-slate-100 p-4 text-center font-medium text-slate-700">
                 This conversation has been closed. Reopen it to reply.

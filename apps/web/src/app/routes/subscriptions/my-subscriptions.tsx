@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
@@ -28,29 +29,32 @@ export function Component() {
         }
       >
         {(list) => (
-          <ul className="space-y-4">
-            {list.map((s) => (
-              <li key={s.id}>
-                <Card className="transition-shadow hover:shadow-md">
-                  <div className="flex flex-wrap items-center justify-between gap-3">
-                    <h2 className="text-lg font-bold text-slate-900">{s.serviceTitle}</h2>
-                    <SubscriptionStatusBadge status={s.status} />
-                  </div>
-                  <div className="mt-4">
-                    <SubscriptionFacts subscription={s} compact />
-                  </div>
-                  <Link
-                    to={paths.subscriptionDetails(s.id)}
-                    className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-                    aria-label={`View details of ${s.serviceTitle}`}
-                  >
-                    View Details
-                    <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                  </Link>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-4">
+              {list.map((s) => (
+                <li key={s.id}>
+                  <Card className="transition-shadow hover:shadow-md">
+                    <div className="flex flex-wrap items-center justify-between gap-3">
+                      <h2 className="text-lg font-bold text-slate-900">{s.serviceTitle}</h2>
+                      <SubscriptionStatusBadge status={s.status} />
+                    </div>
+                    <div className="mt-4">
+                      <SubscriptionFacts subscription={s} compact />
+                    </div>
+                    <Link
+                      to={paths.subscriptionDetails(s.id)}
+                      className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                      aria-label={`View details of ${s.serviceTitle}`}
+                    >
+                      View Details
+                      <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                    </Link>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <LoadMore list={subscriptions} />
+          </>
         )}
       </QueryState>
     </Page>

@@ -44,7 +44,7 @@ export function Component() {
         >
           {(data) => (
             <>
-              <MessageList messages={data.messages} supportReadTimestamp={data.supportReadTimestamp} />
+              <MessageList messages={data.messages} supportReadTimestamp={data.supportReadTimestamp} older={chat} />
               {data.status === 'CLOSED' ? (
                 <p
                   role="status"

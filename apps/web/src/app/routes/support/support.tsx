@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useChats } from '@/features/support/api/chats';
@@ -25,11 +26,14 @@ export function Component() {
         empty="You have no support chats yet. Create one and our team will get back to you."
       >
         {(list) => (
-          <ul className="space-y-3" aria-label="Your support chats">
-            {list.map((chat) => (
-              <ChatListItem key={chat.id} chat={chat} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-3" aria-label="Your support chats">
+              {list.map((chat) => (
+                <ChatListItem key={chat.id} chat={chat} />
+              ))}
+            </ul>
+            <LoadMore list={chats} />
+          </>
         )}
       </QueryState>
     </Page>

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { StaffChatListQuery } from '@portal/contracts/staff';
+import { wholeChat } from '@portal/contracts/support';
 import { api, routeQuery } from '@/lib/api-client';
+import { refetchFirstPages, usePages } from '@/lib/pages';
 
 const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.staff;
 
@@ -10,17 +12,15 @@ export function useStaffChats(query: StaffChatListQuery) {
   return useQuery({ ...routeQuery(listStaffChats, { query }), placeholderData: keepPreviousData });
 }
 
-/** A chat as staff see it: the customer, and the author of each reply. */
-export function useStaffChat(chatId: string) {
-  return useQuery({ ...routeQuery(getStaffChat, { params: { chatId } }), retry: false });
-}
+/** A chat as staff see it: the customer, and the author of each reply; older messages a page at a time. */
+export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false });
 
 /** Close or reopen; the lists and the open chat refetch through the live topic and at once here. */
 export function useChatStatus(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: 'OPEN' | 'CLOSED') => api(status === 'CLOSED' ? closeChat : reopenChat, { params: { chatId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [listStaffChats.topic] }),
+    onSuccess: () => refetchFirstPages(queryClient, [listStaffChats.topic]),
   });
 }
 

@@ -2,15 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { CancelRequest } from '@portal/contracts/subscriptions';
 import { api, routeQuery } from '@/lib/api-client';
+import { refetchFirstPages, usePages } from '@/lib/pages';
 import { sessionQueryKey } from '@/lib/session';
 
 const { listSubscriptions, getSubscription, cancelSubscription, reactivateSubscription } = routes.subscriptions;
 const subscriptionQuery = (id: string) => routeQuery(getSubscription, { params: { id } });
 
-/** The user's subscriptions, newest start first (spec §9), live. */
-export function useSubscriptions() {
-  return useQuery({ ...routeQuery(listSubscriptions), select: (data) => data.subscriptions });
-}
+/** The user's subscriptions, newest start first (spec §9), 25 a page, live. */
+export const useSubscriptions = () => usePages(listSubscriptions, {}, (pages) => pages.flatMap((page) => page.subscriptions));
 
 export function useSubscription(id: string) {
   return useQuery({ ...subscriptionQuery(id), retry: false });
@@ -23,7 +22,7 @@ export function useCancelSubscription(id: string) {
     mutationFn: (body: CancelRequest) => api(cancelSubscription, { params: { id }, body }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
-      void queryClient.invalidateQueries({ queryKey: routeQuery(listSubscriptions).queryKey });
+      void refetchFirstPages(queryClient, routeQuery(listSubscriptions).queryKey);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
@@ -38,7 +37,7 @@ export function useChangeSubscription(change: keyof typeof changes) {
     mutationFn: (id: string) => api(changes[change], { params: { id } }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
-      void queryClient.invalidateQueries({ queryKey: routeQuery(listSubscriptions).queryKey });
+      void refetchFirstPages(queryClient, routeQuery(listSubscriptions).queryKey);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

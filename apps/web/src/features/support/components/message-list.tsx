@@ -1,23 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { MediaViewer } from './media-viewer';
 import { MessageBubble, type ChatViewer, type Media, type ShownMessage } from './message-bubble';
 
+/** How near the top (in pixels) scrolling up reads the page of older messages. */
+const NEAR_TOP = 80;
+
 /**
- * The conversation, oldest first, scrolled smoothly to the newest message whenever one arrives. The customer sees
- * "Seen" under their last message once support has read it (`supportReadTimestamp`).
+ * The conversation, oldest first, scrolled smoothly to the newest message whenever one arrives. Older messages
+ * load a page at a time (`older`): on scrolling up to the top, or with "Load older messages"; the messages in view
+ * stay where they are while the older ones appear above. The customer sees "Seen" under their last message once
+ * support has read it (`supportReadTimestamp`).
  */
 export function MessageList({
   messages,
   viewer = { kind: 'customer' },
   supportReadTimestamp = null,
+  older,
 }: {
   messages: ShownMessage[];
   viewer?: ChatViewer;
   supportReadTimestamp?: number | null;
+  older?: PagedList;
 }) {
   const [media, setMedia] = useState<Media | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  // Where the reader is, as distance from the bottom (which older messages do not move) and the last scrollTop.
+  const position = useRef({ fromBottom: 0, top: 0 });
   const newest = messages.at(-1)?.id;
+  const oldest = messages[0]?.id;
   const lastOwn = viewer.kind === 'customer' ? [...messages].reverse().find((m) => m.messengerType === 'user') : undefined;
   const seenId = lastOwn && supportReadTimestamp !== null && lastOwn.sentTimestamp <= supportReadTimestamp ? lastOwn.id : null;
 
@@ -26,9 +37,31 @@ export function MessageList({
     if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
   }, [newest]);
 
+  // Older messages came in above: keep the ones the reader was looking at in place.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && position.current.fromBottom > 0) element.scrollTop = element.scrollHeight - position.current.fromBottom;
+  }, [oldest]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const goingUp = element.scrollTop < position.current.top;
+    position.current = { fromBottom: element.scrollHeight - element.scrollTop, top: element.scrollTop };
+    if (goingUp && element.scrollTop < NEAR_TOP && older?.hasNextPage && !older.isFetchingNextPage) void older.fetchNextPage();
+  };
+
   return (
     <>
-      <div ref={scroller} role="log" aria-label="Messages" tabIndex={0} className="h-[60vh] min-h-72 overflow-y-auto bg-slate-50 p-3 sm:p-5">
+      <div
+        ref={scroller}
+        role="log"
+        aria-label="Messages"
+        tabIndex={0}
+        onScroll={onScroll}
+        className="h-[60vh] min-h-72 overflow-y-auto bg-slate-50 p-3 sm:p-5"
+      >
+        {older && <LoadMore list={older} label="Load older messages" className="mb-3" />}
         <ol className="space-y-3">
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} onOpenMedia={setMedia} viewer={viewer} seen={message.id === seenId} />
