@@ -36,6 +36,8 @@ test('a customer with 30 chats sees 25 and loads the rest; a long conversation l
   await expect(messages).toHaveCount(25);
   await expect(log.getByText('Follow-up 60')).toBeVisible();
   await expect(messages.first()).toContainText('Follow-up 36');
+  // Opened at the newest message, at the bottom of the log.
+  await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThan(2);
   await log.hover();
   await page.mouse.wheel(0, -20_000);
   await expect(messages).toHaveCount(50);

@@ -32,9 +32,13 @@ export function MessageList({
   const lastOwn = viewer.kind === 'customer' ? [...messages].reverse().find((m) => m.messengerType === 'user') : undefined;
   const seenId = lastOwn && supportReadTimestamp !== null && lastOwn.sentTimestamp <= supportReadTimestamp ? lastOwn.id : null;
 
+  // Opening the conversation jumps to the newest message; one that arrives later is scrolled to smoothly.
+  const opened = useRef(false);
   useEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+    if (!element || newest === undefined) return;
+    element.scrollTo({ top: element.scrollHeight, behavior: opened.current ? 'smooth' : 'auto' });
+    opened.current = true;
   }, [newest]);
 
   // Older messages came in above: keep the ones the reader was looking at in place.
