@@ -18,7 +18,7 @@ import { signUp, startPortal } from './lib/portal.mjs';
 
 const STREAMS = 10_000;
 const LATENCY_STREAMS = 1_000;
-const CHANGES = 30;
+const CHANGES = 150;
 const OPEN_SAMPLES = 200;
 const CLIENTS = 2;
 const SETTLE_MS = 3_000;

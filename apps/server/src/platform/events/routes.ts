@@ -8,6 +8,20 @@ import { LiveStreams, type Watcher } from './live-streams.ts';
 /** How long a browser waits before reconnecting, and a first line so that proxies pass the stream on at once. */
 const FIRST_LINES = 'retry: 3000\n: connected\n\n';
 
+/** Errors of a stream's connection (a client gone mid-write) end the stream by closing it; nothing else to do. */
+const ignoreError = () => undefined;
+
+/**
+ * Fastify's logging listeners on the response hold its request, reply and their logger for as long as a stream
+ * lasts (about half of a stream's memory); a taken-over reply is never logged as completed, so they go.
+ */
+function dropFastifyListeners(response: ServerResponse) {
+  for (const event of ['finish', 'error'] as const)
+    for (const listener of response.listeners(event))
+      if (listener.name === 'onResFinished') response.removeListener(event, listener as () => void);
+  response.on('error', ignoreError);
+}
+
 /** Forgets a stream when its connection closes; kept apart so that the listener holds nothing else. */
 function forgetOnClose(streams: LiveStreams, response: ServerResponse, watcher: Watcher) {
   response.once('close', () => streams.remove(response, watcher));
@@ -43,6 +57,7 @@ export async function eventRoutes(app: FastifyInstance) {
     // A viewer who left while their session was looked up has no stream to keep.
     if (response.destroyed) return;
     request.raw.socket.setNoDelay(true);
+    dropFastifyListeners(response);
     streams.add(response, watcher);
     forgetOnClose(streams, response, watcher);
   });
