@@ -27,10 +27,16 @@ const here = import.meta.dirname;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-events-'));
 const children = [];
-const residentBytes = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+const residentBytes = (pid) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function child(file) {
   const process_ = fork(path.join(here, 'lib', file), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -69,7 +75,9 @@ function timeOneOpen(port, cookie) {
     let head = '';
     socket.setEncoding('utf8');
     socket.on('connect', () =>
-      socket.write(`GET ${EVENTS_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`),
+      socket.write(
+        `GET ${EVENTS_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`,
+      ),
     );
     socket.on('data', (chunk) => {
       head += chunk;
@@ -103,7 +111,9 @@ try {
   const { cookie } = await signUp(portal.base);
   const { chatId } = await post(portal.base, cookie, '/api/support/chats', { initialMessage: 'Bench chat' });
   const clients = Array.from({ length: CLIENTS }, () => child('sse-clients.mjs'));
-  console.log(`PGlite portal and a bare node:http SSE server, ${STREAMS} streams over ${CLIENTS} client processes`);
+  console.log(
+    `PGlite portal and a bare node:http SSE server, ${STREAMS} streams over ${CLIENTS} client processes`,
+  );
   console.log(`  load average before: ${load()}`);
 
   // Opening one stream at a time, alternating between the two servers so that both see the same load.
@@ -130,7 +140,8 @@ try {
   await Promise.all(clients.map((c) => c.ask({ close: STREAMS })));
   figure(`memory per stream, bare node:http (${STREAMS} open)`, bareKiB, 'KiB');
   const portalKiB = await memoryPerStream(portal.pid, { port, path: EVENTS_PATH, cookie });
-  within = figure(`memory per stream, portal (${STREAMS} signed in)`, portalKiB, 'KiB', { atMost: 20 }) && within;
+  within =
+    figure(`memory per stream, portal (${STREAMS} signed in)`, portalKiB, 'KiB', { atMost: 20 }) && within;
 
   // Change -> receipt with LATENCY_STREAMS of those streams still open.
   const keep = LATENCY_STREAMS / CLIENTS;
@@ -142,14 +153,20 @@ try {
   for (let i = -1; i < CHANGES; i++) {
     await Promise.all(clients.map((c) => c.ask({ expect: keep })));
     const sent = now();
-    await post(portal.base, cookie, `/api/support/chats/${chatId}/messages`, { messageType: 'text', textMessage: `Change ${i}` });
+    await post(portal.base, cookie, `/api/support/chats/${chatId}/messages`, {
+      messageType: 'text',
+      textMessage: `Change ${i}`,
+    });
     if (i >= 0) requests.push(now() - sent);
     const received = await Promise.all(clients.map((c) => c.next(10_000)));
     if (i >= 0) for (const { arrivals } of received) for (const at of arrivals) delays.push(at - sent);
   }
   figure('the change itself: its request, sent to answered (median)', percentile(requests, 0.5), 'ms');
   figure(`change -> receipt, median (${LATENCY_STREAMS} streams)`, percentile(delays, 0.5), 'ms');
-  within = figure(`change -> receipt, p99 (${LATENCY_STREAMS} streams)`, percentile(delays, 0.99), 'ms', { atMost: 100 }) && within;
+  within =
+    figure(`change -> receipt, p99 (${LATENCY_STREAMS} streams)`, percentile(delays, 0.99), 'ms', {
+      atMost: 100,
+    }) && within;
   console.log(`  load average after: ${load()}`);
   process.exitCode = within ? 0 : 1;
 } finally {

@@ -143,7 +143,10 @@ try {
   if (statSync(path.join(dataDir, 'uploads', 'profile_pictures', user.userId)).size !== LARGE_SIZE)
     throw new Error('the stored 500 MB file has the wrong size');
   figure('server memory growth, 500 MB upload, at the end', large.end, 'MiB');
-  within = figure('server memory growth, 500 MB upload, at the peak', large.peak, 'MiB', { atMost: BUDGET_LARGE_PEAK_MIB }) && within;
+  within =
+    figure('server memory growth, 500 MB upload, at the peak', large.peak, 'MiB', {
+      atMost: BUDGET_LARGE_PEAK_MIB,
+    }) && within;
   process.exitCode = within ? 0 : 1;
 } finally {
   await portal?.stop();

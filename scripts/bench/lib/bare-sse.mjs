@@ -4,7 +4,10 @@
 import { createServer } from 'node:http';
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+  });
   response.write('retry: 3000\n: connected\n\n');
 });
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));

@@ -22,7 +22,9 @@ function openOne({ port, path, cookie }) {
     let head = '';
     socket.setEncoding('utf8');
     socket.on('connect', () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`),
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`,
+      ),
     );
     socket.on('data', (chunk) => {
       if (!opened) {
@@ -34,7 +36,8 @@ function openOne({ port, path, cookie }) {
         resolve(opened ? socket : null);
         return;
       }
-      for (let at = chunk.indexOf('data:'); at >= 0; at = chunk.indexOf('data:', at + 5)) arrivals.push(now());
+      for (let at = chunk.indexOf('data:'); at >= 0; at = chunk.indexOf('data:', at + 5))
+        arrivals.push(now());
       if (arrivals.length >= expected) {
         process.send({ arrivals });
         arrivals = [];
