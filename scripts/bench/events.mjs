@@ -19,11 +19,21 @@ import { signUp, startPortal } from './lib/portal.mjs';
 const STREAMS = 10_000;
 const LATENCY_STREAMS = 1_000;
 const CHANGES = 150;
-const OPEN_SAMPLES = 200;
+const OPEN_SAMPLES = 500;
 const CLIENTS = 2;
 const SETTLE_MS = 3_000;
 const EVENTS_PATH = '/api/events';
 const here = import.meta.dirname;
+
+// Node raises its own soft limit of open files to the hard one when it starts (so `ulimit -n` in a shell would add
+// nothing); the portal and the bare server each hold STREAMS sockets, so the hard limit must allow them.
+const openFilesLimit = /Max open files\s+(\S+)/.exec(readFileSync('/proc/self/limits', 'utf8'))[1];
+if (openFilesLimit !== 'unlimited' && Number(openFilesLimit) < STREAMS + 1_000) {
+  console.error(
+    `${STREAMS} streams need ${STREAMS + 1_000} open files; this machine allows ${openFilesLimit} (ulimit -Hn).`,
+  );
+  process.exit(1);
+}
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-events-'));
 const children = [];
