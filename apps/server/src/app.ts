@@ -12,6 +12,7 @@ import { authRoutes } from './platform/auth/routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
 import { forgetSessionAfterWrite, type SessionUser } from './platform/auth/session.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
+import { LiveStreams } from './platform/events/live-streams.ts';
 import { eventRoutes } from './platform/events/routes.ts';
 import { AppError, registerErrorHandler } from './platform/http/errors.ts';
 import { registerApiDocs } from './platform/http/docs.ts';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     changeFeed: ChangeFeed;
+    /** The open live event streams (/api/events) of this instance. */
+    liveStreams: LiveStreams;
     sessionCache: SessionCache<SessionUser>;
     mail: Mailer;
     clock: Clock;
@@ -133,6 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await changeFeed.start(database.sql);
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', async () => changeFeed.close());
+  const liveStreams = new LiveStreams();
+  changeFeed.subscribe((change) => liveStreams.deliver(change));
+  app.decorate('liveStreams', liveStreams);
   const sessionCache = new SessionCache<SessionUser>(config.SESSION_CACHE_MS);
   await sessionCache.start(database.sql);
   app.decorate('sessionCache', sessionCache);

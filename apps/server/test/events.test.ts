@@ -53,7 +53,7 @@ describe('live events', () => {
     const staff = await signUp(ctx.app);
     await makeStaff(ctx, staff.id);
     const streams = { alice: await openStream(alice), bob: await openStream(bob), staff: await openStream(staff), guest: await openStream() };
-    await waitFor(() => ctx.app.changeFeed.size >= 4);
+    await waitFor(() => ctx.app.liveStreams.size >= 4);
 
     await publishChange(ctx.app.db, { topic: 'payments:a1', audience: { userId: alice.id } });
     await publishChange(ctx.app.db, { topic: 'chats:s1', audience: { staff: true } });
@@ -73,7 +73,7 @@ describe('live events', () => {
   it('publishes only when the writing transaction commits', async () => {
     const carol = await signUp(ctx.app);
     const stream = await openStream(carol);
-    await waitFor(() => ctx.app.changeFeed.size >= 1);
+    await waitFor(() => ctx.app.liveStreams.size >= 1);
     await ctx.app.db
       .transaction(async (tx) => {
         await publishChange(tx, { topic: 'payments:rolled-back', audience: { userId: carol.id } });
@@ -87,5 +87,16 @@ describe('live events', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(stream.topics).toEqual(['payments:committed']);
     stream.close();
+  });
+
+  it('forget a stream once its viewer has gone', async () => {
+    const dave = await signUp(ctx.app);
+    const before = ctx.app.liveStreams.size;
+    const stream = await openStream(dave);
+    await waitFor(() => ctx.app.liveStreams.size === before + 1);
+    expect(ctx.app.liveStreams.size).toBe(before + 1);
+    stream.close();
+    await waitFor(() => ctx.app.liveStreams.size === before);
+    expect(ctx.app.liveStreams.size).toBe(before);
   });
 });

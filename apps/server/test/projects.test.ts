@@ -132,7 +132,7 @@ describe('live updates', () => {
     const owner = await signUp(ctx.app);
     const other = await signUp(ctx.app);
     const streams = { owner: await openTopics(base, owner), other: await openTopics(base, other), staff: await openTopics(base, staff) };
-    await waitFor(() => ctx.app.changeFeed.size >= 3);
+    await waitFor(() => ctx.app.liveStreams.size >= 3);
 
     const project = await createProject(owner);
     await call(ctx.app, staff, 'PATCH', `/api/staff/projects/${project.projectId}`, { releaseStatus: 'UNPUBLISHED' });

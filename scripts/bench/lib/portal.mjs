@@ -75,3 +75,19 @@ export async function startPortal({ dataDir, env = {}, pollMs = 500 }) {
   await stop();
   throw new Error('the portal did not start');
 }
+
+/** A new customer of the portal at `base`: their session cookie and id. */
+export async function signUp(base) {
+  const email = `bench-${Date.now()}@example.com`;
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Bench', email, phone: '555 010 0000', password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, userId: (await res.json()).user.id };
+}

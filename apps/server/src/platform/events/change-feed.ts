@@ -43,20 +43,8 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  get size() {
-    return this.listeners.size;
-  }
-
   async close(): Promise<void> {
     this.listeners.clear();
     await this.stop?.();
   }
-}
-
-export function mayReceive(change: Change, viewer: { id: string; role: string } | null): boolean {
-  const a = change.audience;
-  if ('public' in a) return true;
-  if (!viewer) return false;
-  if (viewer.role === 'staff') return true;
-  return 'userId' in a && a.userId === viewer.id;
 }

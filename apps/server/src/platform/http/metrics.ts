@@ -48,7 +48,7 @@ export function registerMetrics(app: FastifyInstance) {
     help: 'Live event streams (/api/events) open on this instance',
     registers: [metrics.registry],
     collect() {
-      this.set(app.changeFeed.size);
+      this.set(app.liveStreams.size);
     },
   });
   new Gauge({

@@ -40,8 +40,8 @@ export type ContractHandler<R extends RouteDefinition> = (
   reply: FastifyReply,
 ) => Promise<RouteOutput<R> | FastifyReply | void>;
 
-/** Per-route settings the route table does not carry (rate limits, a larger body limit, a live stream). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'sse'>;
+/** Per-route settings the route table does not carry (rate limits, a larger body limit). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
 const operatorOnly: onRequestHookHandler = async (request) => requireOperator(request);
 

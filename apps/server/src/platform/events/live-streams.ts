@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+import type { Change } from './change-feed.ts';
+
+/** Who is watching a stream: a guest, a customer, or staff (who see every customer's changes). */
+export type Watcher = { userId: string; staff: boolean } | null;
+
+/** Often enough that proxies and balancers (which commonly drop a connection idle for 60 s) keep streams open. */
+const HEARTBEAT_MS = 20_000;
+/** Comment lines that keep idle connections open through proxies; browsers ignore them. */
+const HEARTBEAT = ':\n\n';
+/**
+ * A stream whose client has stopped reading is ended rather than buffered without limit: when it reconnects, the
+ * browser refetches what it shows, so nothing is lost but memory.
+ */
+const MAX_UNREAD_BYTES = 64 * 1024;
+
+/**
+ * The open event streams of this instance, kept as little as possible per stream (10,000 of them fit in a few
+ * hundred megabytes): each stream is only its response, in one set per audience a change can have. A change is
+ * formatted once and written to the streams of its audience; one shared interval sends the heartbeat.
+ */
+export class LiveStreams {
+  private readonly everyone = new Set<ServerResponse>();
+  /** Staff streams, which receive every customer's changes as well. */
+  private readonly staff = new Set<ServerResponse>();
+  /** The streams of each signed-in customer. */
+  private readonly customers = new Map<string, Set<ServerResponse>>();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
+
+  get size() {
+    return this.everyone.size;
+  }
+
+  add(response: ServerResponse, watcher: Watcher) {
+    this.everyone.add(response);
+    if (watcher?.staff) this.staff.add(response);
+    else if (watcher) {
+      let own = this.customers.get(watcher.userId);
+      if (!own) this.customers.set(watcher.userId, (own = new Set()));
+      own.add(response);
+    }
+    this.heartbeat ??= setInterval(() => this.write(this.everyone, HEARTBEAT), this.heartbeatMs).unref();
+  }
+
+  remove(response: ServerResponse, watcher: Watcher) {
+    this.everyone.delete(response);
+    if (watcher?.staff) this.staff.delete(response);
+    else if (watcher) {
+      const own = this.customers.get(watcher.userId);
+      own?.delete(response);
+      if (own?.size === 0) this.customers.delete(watcher.userId);
+    }
+    if (this.everyone.size === 0) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  deliver(change: Change) {
+    const frame = `data: ${JSON.stringify({ topic: change.topic })}\n\n`;
+    const audience = change.audience;
+    if ('public' in audience) return this.write(this.everyone, frame);
+    this.write(this.staff, frame);
+    if ('userId' in audience) {
+      const own = this.customers.get(audience.userId);
+      if (own) this.write(own, frame);
+    }
+  }
+
+  /** Ends every stream, so that the server can close; browsers reconnect (to another instance, or this one again). */
+  endAll() {
+    for (const response of this.everyone) response.end();
+  }
+
+  private write(streams: Set<ServerResponse>, text: string) {
+    for (const response of streams) {
+      if (response.writableLength > MAX_UNREAD_BYTES) response.destroy();
+      else response.write(text);
+    }
+  }
+}
