@@ -172,7 +172,7 @@ export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]
 
 /** One page of payment history, newest first; `nextCursor` is null on the last page. */
 export async function paymentsOf(app: FastifyInstance, userId: string, query: PageQuery): Promise<PaymentList> {
-  const page = pageFrom(await listPayments(app.db, userId, query.limit + 1, query.cursor), query.limit);
+  const page = pageFrom(await listPayments(app.db, userId, query), query.limit);
   return { payments: await withRefunds(app.db, page.rows), nextCursor: page.nextCursor };
 }
 

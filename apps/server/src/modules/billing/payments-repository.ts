@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
@@ -20,14 +21,14 @@ const firstPaymentsPage = preparedOn((db) =>
 );
 
 /** A page of the user's payments, newest first, after the keyset (created_at, id) the cursor names. */
-export async function listPayments(db: Db, userId: string, limit: number, cursor?: string): Promise<(PaymentRow & { keysetKey: string })[]> {
-  if (cursor === undefined) return firstPaymentsPage(db).execute({ userId, limit });
+export async function listPayments(db: Db, userId: string, page: PageQuery): Promise<(PaymentRow & { keysetKey: string })[]> {
+  if (page.cursor === undefined) return firstPaymentsPage(db).execute({ userId, limit: page.limit + 1 });
   return db
     .select(withKeysetKey)
     .from(payments)
-    .where(and(eq(payments.userId, userId), afterCursor(payments.createdAt, payments.id, cursor, 'desc')))
+    .where(and(eq(payments.userId, userId), afterCursor(payments.createdAt, payments.id, page.cursor, 'desc')))
     .orderBy(...newestFirst)
-    .limit(limit);
+    .limit(page.limit + 1);
 }
 
 const completedRefundTotals = preparedOn((db) =>

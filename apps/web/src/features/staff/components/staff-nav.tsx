@@ -2,21 +2,22 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 
-const LINKS = [
-  { to: paths.staffOverview(), label: 'Overview', match: (path: string) => path.startsWith('/staff/overview') },
-  { to: paths.staffInbox(), label: 'Inbox', match: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
-  { to: paths.staffCustomers(), label: 'Customers', match: (path: string) => path.startsWith('/staff/customers') },
-  { to: paths.staffProjects(), label: 'Projects', match: (path: string) => path.startsWith('/staff/projects') },
-  { to: paths.staffPlans(), label: 'Plans', match: (path: string) => path.startsWith('/staff/plans') },
-  { to: paths.staffPromoCodes(), label: 'Promo codes', match: (path: string) => path.startsWith('/staff/promo-codes') },
-  { to: paths.staffQuestionnaire(), label: 'Questionnaire', match: (path: string) => path.startsWith('/staff/questionnaire') },
-  { to: paths.staffStepTemplates(), label: 'Step templates', match: (path: string) => path.startsWith('/staff/step-templates') },
-  { to: paths.staffFaqs(), label: 'FAQs', match: (path: string) => path.startsWith('/staff/faqs') },
-  { to: paths.staffHelpGuides(), label: 'Help guides', match: (path: string) => path.startsWith('/staff/help-guides') },
-  { to: paths.staffBanners(), label: 'Banners', match: (path: string) => path.startsWith('/staff/banners') },
-  { to: paths.staffContent(), label: 'Import and export', match: (path: string) => path.startsWith('/staff/content') },
-  { to: paths.staffDeletionRequests(), label: 'Deletion requests', match: (path: string) => path.startsWith('/staff/deletion-requests') },
-  { to: paths.staffTeam(), label: 'Team', match: (path: string) => path.startsWith('/staff/team') },
+/** A section is current on its own path and the pages under it, unless it says otherwise (`matches`). */
+const LINKS: { to: string; label: string; matches?: (path: string) => boolean }[] = [
+  { to: paths.staffOverview(), label: 'Overview' },
+  { to: paths.staffInbox(), label: 'Inbox', matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
+  { to: paths.staffCustomers(), label: 'Customers' },
+  { to: paths.staffProjects(), label: 'Projects' },
+  { to: paths.staffPlans(), label: 'Plans' },
+  { to: paths.staffPromoCodes(), label: 'Promo codes' },
+  { to: paths.staffQuestionnaire(), label: 'Questionnaire' },
+  { to: paths.staffStepTemplates(), label: 'Step templates' },
+  { to: paths.staffFaqs(), label: 'FAQs' },
+  { to: paths.staffHelpGuides(), label: 'Help guides' },
+  { to: paths.staffBanners(), label: 'Banners' },
+  { to: paths.staffContent(), label: 'Import and export' },
+  { to: paths.staffDeletionRequests(), label: 'Deletion requests' },
+  { to: paths.staffTeam(), label: 'Team' },
 ];
 
 /**
@@ -38,7 +39,7 @@ export function StaffNav({ pathname }: { pathname: string }) {
     <nav aria-label="Staff" className="border-b border-slate-200 bg-white">
       <ul ref={list} className="relative mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4 lg:flex-wrap lg:overflow-visible">
         {LINKS.map((link) => {
-          const current = link.match(pathname);
+          const current = link.matches ? link.matches(pathname) : pathname.startsWith(link.to);
           return (
             <li key={link.to}>
               <Link
