@@ -14,12 +14,18 @@ export function MailPreferencesSection() {
   const preferences = useMailPreferences();
   const save = useSaveMailPreferences();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  // The choice is shown from the click's own handler: the saved copy reaches the render a tick later, and a box
+  // bound only to it would flick back in between.
+  const [asked, setAsked] = useState<MailPreferences | null>(null);
 
   const toggle = (current: MailPreferences, key: keyof MailPreferences, on: boolean) => {
+    const next = { ...current, [key]: on };
     setStatus(null);
+    setAsked(next);
     save.mutate(
-      { ...current, [key]: on },
+      next,
       {
+        onSettled: () => setAsked(null),
         onSuccess: () => setStatus({ ok: true, text: 'Your e-mail preferences were saved.' }),
         onError: () => setStatus({ ok: false, text: 'Could not save your e-mail preferences. Please try again.' }),
       },
@@ -33,7 +39,7 @@ export function MailPreferencesSection() {
         Receipts, billing notices and security e-mails are always sent.
       </p>
       <QueryState query={preferences} pending="Loading your e-mail preferences..." error="Could not load your e-mail preferences.">
-        {(current) => (
+        {(saved) => (
           <fieldset className="mt-4 space-y-3">
             <legend className="sr-only">E-mails you can turn off</legend>
             {OPTIONS.map((option) => (
@@ -41,8 +47,8 @@ export function MailPreferencesSection() {
                 <input
                   type="checkbox"
                   className="mt-1 h-5 w-5 shrink-0 accent-indigo-700"
-                  checked={current[option.key]}
-                  onChange={(event) => toggle(current, option.key, event.target.checked)}
+                  checked={(asked ?? saved)[option.key]}
+                  onChange={(event) => toggle(asked ?? saved, option.key, event.target.checked)}
                 />
                 <span>
                   <span className="block font-semibold text-slate-900">{option.label}</span>

@@ -54,8 +54,9 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
   const update = useUpdateStep(subscriptionId);
   const [editing, setEditing] = useState(false);
   const done = step.stepStatus === COMPLETED_STEP_STATUS;
-  // While a change is on its way the box shows what was asked for.
-  const asked = update.isPending && update.variables.stepStatus !== undefined ? update.variables.stepStatus === COMPLETED_STEP_STATUS : done;
+  // While a change is on its way the box shows what was asked for. The row holds it, set in the click's own handler:
+  // the mutation's pending state reaches the render a tick later, and the box would flick back in between.
+  const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <li className="rounded-xl border border-slate-200 p-3">
       {editing ? (
@@ -76,9 +77,13 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
             <input
               type="checkbox"
               className="mt-1 h-5 w-5"
-              checked={asked}
-              disabled={update.isPending}
-              onChange={(event) => update.mutate({ stepId: step.id, stepStatus: event.target.checked ? COMPLETED_STEP_STATUS : 'pending' })}
+              checked={asked ?? done}
+              disabled={asked !== null || update.isPending}
+              onChange={(event) => {
+                const completed = event.target.checked;
+                setAsked(completed);
+                update.mutate({ stepId: step.id, stepStatus: completed ? COMPLETED_STEP_STATUS : 'pending' }, { onSettled: () => setAsked(null) });
+              }}
               aria-label={`Step ${step.stepIndex} completed`}
             />
             <span className="min-w-0">
