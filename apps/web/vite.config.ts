@@ -7,15 +7,17 @@ import { signedOutPages } from './build/signed-out-pages';
 import { HERO_POSTER } from './src/features/content/hero-media';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
+const LANDING_SCRIPT = 'landing-page';
+const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    signedOutPages({ landingModule: 'src/app/routes/content/landing.tsx', heroPoster: HERO_POSTER }),
+    signedOutPages({ prerenderModule: '/src/app/landing-page/prerender.tsx', landingScript: LANDING_SCRIPT, heroPoster: HERO_POSTER }),
     precompress(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': fromRoot('./src') } },
   server: {
     port: 5173,
     proxy: { '/api': { target: api, changeOrigin: false }, '/oidc': api, '/media': api, '/square-sandbox': api },
@@ -25,6 +27,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 300,
     rollupOptions: {
+      // The app, and the landing page's own small script (build/signed-out-pages.ts).
+      input: { index: fromRoot('./index.html'), [LANDING_SCRIPT]: fromRoot('./src/app/landing-page/island.ts') },
       onwarn(warning, warn) {
         // zod's sources put /* @__PURE__ */ notes where Rollup cannot use them; Rollup drops the comment and the
         // output is the same, so the warning tells us nothing we could act on.

@@ -46,7 +46,10 @@ for (const width of [390, 1280]) {
 
       const hero = page.locator('video').first();
       await expect(hero).toHaveAttribute('poster', '/media/video/hero.svg');
-      await expect(hero).toHaveAttribute('autoplay', '');
+      // The page's own script plays the clip while it is in view; the one below the fold waits, fetching nothing.
+      await expect.poll(() => hero.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+      const menuSync = page.getByLabel(/A price changed in the Menu Sync web editor/);
+      expect(await menuSync.evaluate((v: HTMLVideoElement) => [v.paused, v.preload])).toEqual([true, 'none']);
       await expect(hero).toHaveAttribute('loop', '');
       await expect(hero).toHaveAttribute('playsinline', '');
       expect(await hero.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
@@ -59,6 +62,7 @@ for (const width of [390, 1280]) {
       await expectAccessible(page);
       await page.getByRole('link', { name: 'Get Started' }).click();
       await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     });
 
     test('how it works has its hero, our own looping video, four steps and call to action', async ({ page }) => {
@@ -69,7 +73,7 @@ for (const width of [390, 1280]) {
       // No outside video is configured: the page plays our own clip, which works offline.
       await expect(page.locator('iframe')).toHaveCount(0);
       const video = page.getByLabel(/^How Your Business Your App works/);
-      await expect(video).toHaveAttribute('autoplay', '');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
       await expect(video).toHaveAttribute('loop', '');
       expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);

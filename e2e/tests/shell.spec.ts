@@ -65,13 +65,26 @@ test('the account menu works by keyboard and lists every group of spec §2', asy
   await expect(page.getByRole('link', { name: 'Your Business Your App home' })).toHaveAttribute('href', '/dashboard');
 });
 
-test('the header collapses into a menu on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/terms');
-  await expect(page.getByRole('link', { name: 'How It Works' })).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('link', { name: 'Pricing' }).click();
-  await expect(page).toHaveURL(/\/select-plan$/);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
+// `/` is the prerendered landing page with its own small script; /terms is the app.
+for (const start of ['/', '/terms']) {
+  test(`the header collapses into a menu on a phone, on ${start}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(start);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'How It Works' })).toBeHidden();
+    const button = nav.getByRole('button', { name: 'Open menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const close = nav.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#mobile-nav').getByRole('link')).toHaveCount(4);
+    await close.click();
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    await button.click();
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/select-plan$/);
+    await expect(nav.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}

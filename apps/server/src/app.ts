@@ -19,8 +19,9 @@ import { registerApiDocs } from './platform/http/docs.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
-import { siteRoutes } from './platform/http/site.ts';
 import { contentSecurityPolicy } from './platform/http/csp.ts';
+import { LANDING, loadLandingPage } from './platform/http/landing-page.ts';
+import { siteLinks, siteRoutes } from './platform/http/site.ts';
 import { WEB_PAGE_VARY, webPageChooser } from './platform/http/web-pages.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerLocalGoogle } from './platform/oidc/local-google.ts';
@@ -204,7 +205,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         res.setHeader('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
       },
     });
-    app.get('/', { schema: { hide: true } }, (request, reply) => reply.sendFile(webPageOf(request, '/')));
+    const sendLanding = loadLandingPage(webRoot, siteLinks(config));
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      const page = webPageOf(request, '/');
+      if (page === LANDING && sendLanding) return sendLanding(request, reply, { 'cache-control': 'no-cache', vary: WEB_PAGE_VARY });
+      return reply.sendFile(page);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

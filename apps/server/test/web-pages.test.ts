@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from './helpers.ts';
 
@@ -39,6 +40,31 @@ describe('the page a visitor gets', () => {
     const user = await signUp(app);
     expect(pageOf((await app.inject({ url: '/', headers: { cookie: user.cookie } })).body)).toBe('index.html');
     expect(pageOf((await app.inject({ url: '/dashboard', headers: { cookie: user.cookie } })).body)).toBe('index.html');
+  });
+
+  it('the prerendered landing page gets the outside links of the settings, escaped, compressed, and revalidated by ETag', async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-pages-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>index.html</title>');
+    const landingHtml = '<!doctype html><title>landing.html</title><a href="__site_link_menuSync__">Menu Sync</a><a href="__site_link_x__">X</a>';
+    writeFileSync(path.join(webRoot, 'landing.html'), landingHtml);
+    const menuSync = 'https://menusync.example.com/?a=1&b="2"';
+    ctx = await createTestApp({ env: { WEB_DIST_DIR: webRoot, LINK_MENU_SYNC: menuSync, LINK_X: 'https://x.com/ours' }, serveWeb: true });
+    const plain = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.body).toContain('<a href="https://menusync.example.com/?a=1&amp;b=&quot;2&quot;">Menu Sync</a>');
+    expect(plain.body).toContain('<a href="https://x.com/ours">X</a>');
+    expect(plain.body).not.toContain('__site_link_');
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': `${encoding}` } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+    }
+    const again = await ctx.app.inject({ url: '/', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A visitor with a session cookie gets the app, which sends a signed-in visitor on to the dashboard.
+    expect(pageOf((await ctx.app.inject({ url: '/', headers: { cookie: (await signUp(ctx.app)).cookie } })).body)).toBe('index.html');
   });
 
   it('from a build without the signed-out pages: index.html for everyone', async () => {

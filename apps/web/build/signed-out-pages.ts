@@ -1,13 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import { createServer, type Plugin, type Rollup } from 'vite';
 import { SIGNED_OUT_MARK } from '../src/lib/signed-out-mark';
 
 type OutputBundle = Rollup.OutputBundle;
 
 interface SignedOutPagesOptions {
-  /** The landing route's module, relative to the app's root (`src/...`). */
-  landingModule: string;
+  /** The module that renders the landing page to HTML (`renderLanding`), from the app's root. */
+  prerenderModule: string;
+  /** The rollup input name of the landing page's own script. */
+  landingScript: string;
   /** The image the landing page shows largest on a phone's first screen. */
   heroPoster: string;
 }
@@ -21,35 +23,67 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
   return seen;
 }
 
+/** The landing page's HTML, rendered by the app's own components in a server-side Vite of the same config. */
+async function prerender(configFile: string | undefined, root: string, module: string): Promise<string> {
+  const vite = await createServer({
+    configFile,
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderLanding } = (await vite.ssrLoadModule(module)) as { renderLanding: () => string };
+    return renderLanding();
+  } finally {
+    await vite.close();
+  }
+}
+
 /**
- * Writes two variants of index.html that the server sends to visitors with no session cookie, who are signed out
- * for sure (apps/server `platform/http/web-pages.ts`): `signed-out.html` carries a mark that lets the app know the
- * sign-in state without asking the server, so public pages render at once; `landing.html`, for `/`, also preloads
- * the landing route's chunks and the hero poster, so that they download beside the entry script instead of after it.
+ * Writes two pages beside index.html that the server sends to visitors with no session cookie, who are signed out
+ * for sure (apps/server `platform/http/web-pages.ts`):
+ * - `signed-out.html` is index.html with a mark that lets the app know the sign-in state without asking the
+ *   server, so public pages render at once;
+ * - `landing.html`, for `/`, is the landing page prerendered, with the hero poster preloaded and the page's own
+ *   small script instead of the app (docs/decisions/0042); its outside links are placeholders the server fills in.
  * index.html itself stays as it is: the customer entry of every other page (scripts/bench/bundle.mjs).
  */
-export function signedOutPages({ landingModule, heroPoster }: SignedOutPagesOptions): Plugin {
+export function signedOutPages({ prerenderModule, landingScript, heroPoster }: SignedOutPagesOptions): Plugin {
+  let configFile: string | undefined;
+  let root = '.';
   return {
     name: 'signed-out-pages',
     apply: 'build',
-    writeBundle(output, bundle) {
+    configResolved(config) {
+      configFile = config.configFile;
+      root = config.root;
+    },
+    async writeBundle(output, bundle) {
       const outDir = output.dir ?? 'dist';
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('signed-out-pages: the build has no index.html');
       const html = String(index.source);
-      const landing = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/${landingModule}`));
-      if (!landing) throw new Error(`signed-out-pages: no chunk for ${landingModule}`);
-      const preloads = [...staticClosure(bundle, landing.fileName)]
-        .filter((file) => !html.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       const mark = `<meta name="${SIGNED_OUT_MARK.name}" content="${SIGNED_OUT_MARK.content}" />`;
       const firstScript = html.indexOf('<script');
-      const head = (extra: string) => `${html.slice(0, firstScript)}${extra}\n    ${html.slice(firstScript)}`;
-      const signedOut = head(mark);
-      const poster = `<link rel="preload" as="image" href="${heroPoster}" fetchpriority="high">`;
-      const landingHtml = head(`${mark}\n    ${poster}`).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
-      writeFileSync(path.join(outDir, 'signed-out.html'), signedOut);
-      writeFileSync(path.join(outDir, 'landing.html'), landingHtml);
+      writeFileSync(path.join(outDir, 'signed-out.html'), `${html.slice(0, firstScript)}${mark}\n    ${html.slice(firstScript)}`);
+
+      const script = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === landingScript);
+      if (!script) throw new Error(`signed-out-pages: no entry chunk named ${landingScript}`);
+      const [own, ...imports] = [...staticClosure(bundle, script.fileName)];
+      const head = [
+        `<link rel="preload" as="image" href="${heroPoster}" fetchpriority="high">`,
+        `<script type="module" crossorigin src="/${own}"></script>`,
+        ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ];
+      const markup = await prerender(configFile, root, prerenderModule);
+      const withoutApp = html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      const landing = withoutApp
+        .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+      if (!landing.includes(markup)) throw new Error('signed-out-pages: index.html has no empty <div id="root">');
+      writeFileSync(path.join(outDir, 'landing.html'), landing);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { playWhileInView } from '../clip-playback';
 import { videoPoster } from '../hero-media';
 import { useReducedMotion } from './use-reduced-motion';
 
@@ -9,50 +10,25 @@ interface LoopingVideoProps {
   label: string;
   width: number;
   height: number;
-  /** Below the fold: fetch nothing until the clip scrolls into view. */
-  lazy?: boolean;
   className?: string;
 }
 
 /**
- * A short muted loop with a poster. It plays by itself unless the visitor prefers reduced motion, in which case
- * it shows the poster with controls to play it on request. Clips play only while in view; a lazy one fetches
- * nothing before it scrolls into view.
+ * A short muted loop with a poster, played as `playWhileInView` says: only while in view, and for a visitor who
+ * prefers reduced motion not at all unless asked, with controls. It fetches nothing before it plays, so that on a
+ * slow line the poster (often the largest thing on the first screen) and the page's styles come first.
  */
 export function LoopingVideo({
   name,
   label,
   width,
   height,
-  lazy = false,
   className = '',
 }: LoopingVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const reducedMotion = useReducedMotion();
 
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    // React sets `muted` as a property only; browsers allow autoplay for muted media, so set both before playing.
-    video.muted = true;
-    video.defaultMuted = true;
-    if (reducedMotion) {
-      video.pause();
-      return;
-    }
-    const play = () => void video.play().catch(() => undefined);
-    if (typeof IntersectionObserver === 'undefined') {
-      play();
-      return;
-    }
-    // Plays only while on screen: a loop nobody sees should not cost the phone's battery.
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting) play();
-      else video.pause();
-    });
-    observer.observe(video);
-    return () => observer.disconnect();
-  }, [reducedMotion]);
+  useEffect(() => (ref.current ? playWhileInView(ref.current, reducedMotion) : undefined), [reducedMotion]);
 
   return (
     <video
@@ -65,9 +41,8 @@ export function LoopingVideo({
       muted
       loop
       playsInline
-      autoPlay={!reducedMotion && !lazy}
       controls={reducedMotion}
-      preload={lazy ? 'none' : 'auto'}
+      preload="none"
     >
       <source src={`/media/video/${name}.webm`} type="video/webm" />
       <source src={`/media/video/${name}.mp4`} type="video/mp4" />

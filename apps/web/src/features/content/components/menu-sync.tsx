@@ -32,7 +32,6 @@ export function MenuSync({ link }: { link?: string }) {
             label="A price changed in the Menu Sync web editor appears in the app on a phone"
             width={768}
             height={432}
-            lazy
           />
         </div>
       </div>

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
+import { REDUCED_MOTION_QUERY as QUERY } from '../clip-playback';
 
 function subscribe(onChange: () => void) {
   const media = window.matchMedia(QUERY);

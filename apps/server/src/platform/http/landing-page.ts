@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_LINK_PLACEHOLDERS, type SiteLinks } from '@portal/contracts/site';
+
+/** Written by the web build (apps/web/build/signed-out-pages.ts): `/` prerendered, with placeholder links. */
+export const LANDING = 'landing.html';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The landing page as visitors with no session cookie get it at `/`: the prerendered page with the server's outside
+ * links written in, compressed once when the server starts (the build's own .br and .gz still hold placeholders).
+ * Null when the build has no landing page.
+ */
+export function loadLandingPage(webRoot: string, links: SiteLinks) {
+  const file = path.join(webRoot, LANDING);
+  if (!existsSync(file)) return null;
+  const html = readFileSync(file, 'utf8').replace(SITE_LINK_PLACEHOLDERS, (placeholder, key: string) => {
+    const link = links[key as keyof SiteLinks];
+    if (typeof link !== 'string') throw new Error(`${LANDING} names an unknown site link: ${placeholder}`);
+    return escapeAttribute(link);
+  });
+  const body = Buffer.from(html);
+  const encoded = {
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) => {
+    reply.headers({ ...headers, 'content-type': 'text/html; charset=utf-8', etag });
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(encoded[encoding]);
+  };
+}
