@@ -23,6 +23,34 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
   return seen;
 }
 
+const escapeForRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** A class as a stylesheet names it (`md:grid-cols-2` is `.md\:grid-cols-2`), found as a whole name. */
+function classSelector(name: string): RegExp {
+  const selector = `.${name.replace(/[^\w-]/g, (c) => `\\${c}`)}`;
+  return new RegExp(`${escapeForRegExp(selector)}(?![\\w-])`);
+}
+
+/**
+ * The landing page's own stylesheet, written into it: on a phone's slow line a stylesheet of its own costs a round
+ * trip before anything paints, while the page with its styles still comes in the first window of the connection.
+ * Every class of the page that the app's stylesheet styles must be styled by the page's own as well.
+ */
+function landingStyles(bundle: OutputBundle, script: Rollup.OutputChunk, markup: string, appCss: string): string {
+  const files = [...(script.viteMetadata?.importedCss ?? [])];
+  const css = files.map((file) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset') throw new Error(`signed-out-pages: no stylesheet ${file} in the build`);
+    return String(asset.source);
+  }).join('\n');
+  if (!css) throw new Error('signed-out-pages: the landing page script imports no stylesheet');
+  if (css.includes('</style')) throw new Error('signed-out-pages: the landing page stylesheet cannot be written into a <style>');
+  const classes = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)).filter(Boolean));
+  const unstyled = [...classes].filter((name) => classSelector(name).test(appCss) && !classSelector(name).test(css));
+  if (unstyled.length) throw new Error(`signed-out-pages: the landing page stylesheet lacks ${unstyled.join(', ')}`);
+  return `<style>${css}</style>`;
+}
+
 /** The landing page's HTML, rendered by the app's own components in a server-side Vite of the same config. */
 async function prerender(configFile: string | undefined, root: string, module: string): Promise<string> {
   const vite = await createServer({
@@ -46,8 +74,9 @@ async function prerender(configFile: string | undefined, root: string, module: s
  * for sure (apps/server `platform/http/web-pages.ts`):
  * - `signed-out.html` is index.html with a mark that lets the app know the sign-in state without asking the
  *   server, so public pages render at once;
- * - `landing.html`, for `/`, is the landing page prerendered, with the hero poster preloaded and the page's own
- *   small script instead of the app (docs/decisions/0042); its outside links are placeholders the server fills in.
+ * - `landing.html`, for `/`, is the landing page prerendered, with its own styles written in, the hero poster preloaded
+ *   and the page's own small script instead of the app (docs/decisions/0042); its outside links are placeholders
+ *   the server fills in.
  * index.html itself stays as it is: the customer entry of every other page (scripts/bench/bundle.mjs).
  */
 export function signedOutPages({ prerenderModule, landingScript, heroPoster }: SignedOutPagesOptions): Plugin {
@@ -69,7 +98,7 @@ export function signedOutPages({ prerenderModule, landingScript, heroPoster }: S
       const firstScript = html.indexOf('<script');
       writeFileSync(path.join(outDir, 'signed-out.html'), `${html.slice(0, firstScript)}${mark}\n    ${html.slice(firstScript)}`);
 
-      const script = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === landingScript);
+      const script = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.name === landingScript);
       if (!script) throw new Error(`signed-out-pages: no entry chunk named ${landingScript}`);
       const [own, ...imports] = [...staticClosure(bundle, script.fileName)];
       const head = [
@@ -78,9 +107,16 @@ export function signedOutPages({ prerenderModule, landingScript, heroPoster }: S
         ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ];
       const markup = await prerender(configFile, root, prerenderModule);
-      const withoutApp = html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      const appCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
+        .map((m) => bundle[m[1] ?? ''])
+        .map((asset) => (asset?.type === 'asset' ? String(asset.source) : ''))
+        .join('\n');
+      const withoutApp = html
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
       const landing = withoutApp
-        .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+        .replace('</head>', `  ${[landingStyles(bundle, script, markup, appCss), ...head].join('\n    ')}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
       if (!landing.includes(markup)) throw new Error('signed-out-pages: index.html has no empty <div id="root">');
       writeFileSync(path.join(outDir, 'landing.html'), landing);

@@ -1,6 +1,7 @@
 // The landing page's only script. `/` is prerendered (prerender.tsx) and sent to signed-out visitors without the
 // app (docs/decisions/0042): its links are plain links, and this adds the two things the page does by itself.
 import { playWhileInView, REDUCED_MOTION_QUERY } from '@/features/content/clip-playback';
+import './landing.css';
 
 /**
  * The header's phone menu (layout/signed-out-nav.tsx): the button shows and hides it, under the names written on it,
