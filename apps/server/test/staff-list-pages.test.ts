@@ -4,6 +4,8 @@ import { as } from './billing-helpers.ts';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { expectKeysetPages, tiedTimestamps } from './pages-helpers.ts';
 import { signUpStaff } from './staff-helpers.ts';
+import { pageFrom } from '../src/platform/db/keyset.ts';
+import { listAllChats, type StaffChatFilter } from '../src/modules/support/repository.ts';
 
 // The staff console's lists are read a page at a time by keyset like the customers' (contracts `page.ts`), with
 // their filters; rows are seeded in SQL with timestamps shared by two rows each, so that a page boundary often
@@ -72,7 +74,51 @@ describe('support inbox', () => {
     // Customers never read the inbox, cursor or not.
     expect((await as(ctx, ann, 'GET', '/api/staff/chats')).statusCode).toBe(403);
   });
+
+  it('reads a page of the inbox from its index in order, however many chats there are and wherever the cursor is', async () => {
+    // Thousands of CLOSED chats and a few OPEN ones, and thousands of users: the planner's statistics then say that
+    // almost no row follows a cursor in the last rank, which must not turn a page into a sort of every chat.
+    const user = await signUp(ctx.app);
+    await sql(
+      `INSERT INTO support_chats (id, user_id, reason, status, created_at, last_activity_at)
+       SELECT 'bulk-' || n, $1, 'General Inquiry', CASE WHEN n % 1000 = 0 THEN 'OPEN' ELSE 'CLOSED' END, now() - n * interval '1 second', now() - n * interval '1 second'
+         FROM generate_series(1, 4000) AS n`,
+      [user.id],
+    );
+    await sql(`INSERT INTO users (id, name, email) SELECT 'bulk-user-' || n, 'Bulk', 'bulk-' || n || '@example.com' FROM generate_series(1, 4000) AS n`, []);
+    await sql('ANALYZE support_chats', []);
+    await sql('ANALYZE users', []);
+    const firstOf = async (filter: Omit<StaffChatFilter, 'limit'>) => pageFrom(await listAllChats(ctx.app.db, { ...filter, limit: 10 }), 10).nextCursor!;
+    const pages: StaffChatFilter[] = [
+      { limit: 25 },
+      { limit: 25, cursor: await firstOf({}) },
+      { limit: 25, status: 'CLOSED', cursor: await firstOf({ status: 'CLOSED' }) },
+      { limit: 25, status: 'OPEN' },
+    ];
+    for (const filter of pages) {
+      const { sql: text, params } = listAllChats(ctx.app.db, filter).toSQL();
+      const [row] = (await sql(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params)) as { 'QUERY PLAN': unknown }[];
+      const plan = (typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']) as { Plan: PlanNode }[];
+      // Every step of the plan touches about a page of rows, never the thousands behind it.
+      expect(rowsTouched(plan[0]!.Plan), JSON.stringify(filter)).toBeLessThanOrEqual(100);
+    }
+  });
 });
+
+interface PlanNode {
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The most rows one node of an analysed plan produced or read and threw away. */
+const rowsTouched = (node: PlanNode): number =>
+  Math.max(
+    (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'],
+    ...(node.Plans ?? []).map(rowsTouched),
+  );
 
 describe('customers', () => {
   it('pages customers newest account first, ties broken by id, by search, never staff', async () => {
