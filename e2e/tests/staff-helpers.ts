@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { request, type Browser, type Page } from '@playwright/test';
+import { request, type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, newUser, operatorUrl, signUpThroughApi, type NewUser } from '../fixtures';
 
 const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
@@ -39,11 +39,12 @@ export async function seedSubscription(baseURL: string, email: string): Promise<
   return subscriptionId;
 }
 
-/** Saves a screenshot of the page at phone and desktop widths (docs/screenshots). */
-export async function screenshots(page: Page, name: string) {
+/** Saves a screenshot of the page at phone and desktop widths (docs/screenshots), from the top or scrolled to `at`. */
+export async function screenshots(page: Page, name: string, at?: Locator) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    if (at) await at.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    else await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: fileURLToPath(new URL(`../../docs/screenshots/staff-${name}-${width}.png`, import.meta.url)), fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

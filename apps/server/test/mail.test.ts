@@ -152,16 +152,16 @@ describe("staff see a customer's e-mails", () => {
     const url = `/api/staff/customers/${customer.id}/mail`;
     const listed = await ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
     expect(listed.statusCode).toBe(200);
-    const { mails, total } = listed.json();
-    expect(total).toBeGreaterThan(0);
-    expect(mails).toHaveLength(total);
+    const { mails, nextCursor } = listed.json();
+    expect(mails.length).toBeGreaterThan(0);
+    expect(nextCursor).toBeNull();
     for (const m of mails) {
       expect(m).toMatchObject({ to: customer.email, status: 'failed', sentTimestamp: null });
       expect(m.lastError).toContain('550');
       expect(m.lastError).toContain('Mailbox unavailable: no such user');
     }
     expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: `${url}?page=0`, headers: { cookie: staff.cookie } })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: `${url}?limit=0`, headers: { cookie: staff.cookie } })).statusCode).toBe(400);
   });
 });
 

@@ -5,12 +5,13 @@ import type { TestContext, TestUser } from './helpers.ts';
 /**
  * Reads a list read a page at a time (contracts `page.ts`) to its end, `limit` rows a page, and checks what every
  * such list promises: full pages until the last, no row twice, every row of `expected` (the owner's), none of
- * `foreign` (another user's), and 400s for a limit above 100 and for a cursor this server did not make.
+ * `foreign` (another user's or another filter's), and 400s for a limit above 100 and for a cursor this server did
+ * not make (`forged` adds cursors only this list refuses, e.g. one of another list's shape).
  */
 export async function expectKeysetPages(
   ctx: TestContext,
   user: TestUser,
-  options: { path: string; rows: (body: Record<string, unknown>) => { id: string }[]; expected: string[]; foreign?: string[]; limit?: number },
+  options: { path: string; rows: (body: Record<string, unknown>) => { id: string }[]; expected: string[]; foreign?: string[]; limit?: number; forged?: string[] },
 ) {
   const limit = options.limit ?? 10;
   const join = options.path.includes('?') ? '&' : '?';
@@ -36,7 +37,9 @@ export async function expectKeysetPages(
   const tooMany = await as(ctx, user, 'GET', `${options.path}${join}limit=101`);
   expect(tooMany.statusCode).toBe(400);
   expect(tooMany.json().error.code).toBe('VALIDATION_ERROR');
-  const forged = ['12:', 'x:y', '-999999999999999999:a', '99999999999999999:a', '12:a\u0000b'].map((text) => Buffer.from(text).toString('base64url'));
+  const forged = ['12:', 'x:y', '-999999999999999999:a', '99999999999999999:a', '12:a\u0000b', ...(options.forged ?? [])].map((text) =>
+    Buffer.from(text).toString('base64url'),
+  );
   for (const bad of ['bm9wZQ', 'not a cursor', ...forged]) {
     const res = await as(ctx, user, 'GET', `${options.path}${join}cursor=${encodeURIComponent(bad)}`);
     expect(res.statusCode).toBe(400);

@@ -49,16 +49,18 @@ describe('support inbox', () => {
     const list = await call(ctx.app, staff, 'GET', `/api/staff/chats?q=${tag}`);
     expect(list.status).toBe(200);
     expect(list.body.chats.map((c: { id: string }) => c.id)).toEqual([annOld, benChat, annClosed]);
-    expect(list.body.total).toBe(3);
+    expect(list.body.nextCursor).toBeNull();
     expect(list.body.chats[0]).toMatchObject({ unreadCount: 2, lastMessage: 'anyone?', customer: { id: ann.id, email: ann.email } });
 
     // Search by e-mail, any case; filters; pages in the same stable order.
     expect((await call(ctx.app, staff, 'GET', `/api/staff/chats?q=BEN-${tag}`)).body.chats.map((c: { id: string }) => c.id)).toEqual([benChat]);
     expect((await call(ctx.app, staff, 'GET', `/api/staff/chats?q=${tag}&status=CLOSED`)).body.chats.map((c: { id: string }) => c.id)).toEqual([annClosed]);
-    const page2 = await call(ctx.app, staff, 'GET', `/api/staff/chats?q=${tag}&pageSize=2&page=2`);
-    expect(page2.body).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    const page1 = await call(ctx.app, staff, 'GET', `/api/staff/chats?q=${tag}&limit=2`);
+    expect(page1.body.chats.map((c: { id: string }) => c.id)).toEqual([annOld, benChat]);
+    const page2 = await call(ctx.app, staff, 'GET', `/api/staff/chats?q=${tag}&limit=2&cursor=${page1.body.nextCursor}`);
+    expect(page2.body).toMatchObject({ nextCursor: null });
     expect(page2.body.chats.map((c: { id: string }) => c.id)).toEqual([annClosed]);
-    expect((await call(ctx.app, staff, 'GET', '/api/staff/chats?pageSize=1000')).status).toBe(400);
+    expect((await call(ctx.app, staff, 'GET', '/api/staff/chats?limit=1000')).status).toBe(400);
     expect((await call(ctx.app, staff, 'GET', '/api/staff/chats?q=%25')).status).toBe(200);
 
     // Reading clears the count and tells the customer it was seen.
@@ -102,9 +104,9 @@ describe('customers', () => {
     const [first] = await insertSteps(ctx, subscriptionId, customer.id, ['Send your menu', 'Approve the design']);
 
     const list = await call(ctx.app, staff, 'GET', `/api/staff/customers?q=${tag}`);
-    expect(list.body).toMatchObject({ total: 1, page: 1 });
+    expect(list.body).toMatchObject({ customers: [expect.anything()], nextCursor: null });
     expect(list.body.customers[0]).toMatchObject({ id: customer.id, phone: '555 777 1234', activeSubscriptions: 1, lastPaymentTimestamp: null });
-    expect((await call(ctx.app, staff, 'GET', `/api/staff/customers?q=${staff.email}`)).body.total).toBe(0);
+    expect((await call(ctx.app, staff, 'GET', `/api/staff/customers?q=${staff.email}`)).body).toEqual({ customers: [], nextCursor: null });
 
     const answers = [
       { formItemId: 'q1', prompt: 'Business name', type: 'SINGLE_TEXT_INPUT', order: 1, answer: 'Cora Cakes' },
@@ -130,10 +132,11 @@ describe('customers', () => {
     const own = await call(ctx.app, customer, 'GET', `/api/completion-steps/${subscriptionId}`);
     expect(own.body).toMatchObject({ completed: 1, total: 3 });
 
-    const audit = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/audit?pageSize=1`);
-    expect(audit.body).toMatchObject({ total: 2, pageSize: 1 });
+    const audit = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/audit?limit=1`);
+    expect(audit.body.entries).toHaveLength(1);
     expect(audit.body.entries[0]).toMatchObject({ action: 'step.create', before: null, after: { stepDetails: 'Go live' } });
-    const second = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/audit?pageSize=1&page=2`);
+    const second = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/audit?limit=1&cursor=${audit.body.nextCursor}`);
+    expect(second.body.nextCursor).toBeNull();
     expect(second.body.entries[0]).toMatchObject({
       action: 'step.update',
       before: { stepStatus: 'pending', stepDetails: 'Send your menu' },
@@ -153,7 +156,7 @@ describe('customers', () => {
     expect(published.body.publishedTimestamp).toEqual(expect.any(Number));
     const filtered = await call(ctx.app, staff, 'GET', `/api/staff/projects?ownerId=${customer.id}&releaseStatus=PUBLISHED`);
     expect(filtered.body.projects.map((p: { projectId: string }) => p.projectId)).toEqual([id]);
-    expect((await call(ctx.app, staff, 'GET', `/api/staff/projects?ownerId=${customer.id}&releaseStatus=PENDING`)).body.total).toBe(0);
+    expect((await call(ctx.app, staff, 'GET', `/api/staff/projects?ownerId=${customer.id}&releaseStatus=PENDING`)).body).toEqual({ projects: [], nextCursor: null });
     const audit = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/audit`);
     expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['project.update', 'project.create']);
     expect(audit.body.entries[0].before.releaseStatus).toBe('PENDING');

@@ -23,7 +23,7 @@ const requestDeletion = async (user: TestUser | null, email: string) => {
   return res.body.id as string;
 };
 const queue = async (status: string) =>
-  (await call(ctx.app, staff, 'GET', `/api/staff/deletion-requests?status=${status}&pageSize=100`)).body.requests as Array<Record<string, unknown>>;
+  (await call(ctx.app, staff, 'GET', `/api/staff/deletion-requests?status=${status}&limit=100`)).body.requests as Array<Record<string, unknown>>;
 const one = async (sql: string, params: unknown[]) => (await ctx.database.sql.query<Record<string, unknown>>(sql, params))[0];
 
 describe('carrying out a deletion request', () => {

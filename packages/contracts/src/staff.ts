@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { cardSchema, paymentSchema } from './billing.ts';
 import { formAnswerSchema, stepStatusUpdateSchema } from './onboarding.ts';
+import { cursorQuery, pageOf, pageQuerySchema } from './page.ts';
 import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
 import { subscriptionSchema } from './subscriptions.ts';
@@ -9,28 +10,24 @@ import { subscriptionSchema } from './subscriptions.ts';
 /** The customer a chat or project belongs to, as staff see it. */
 export const customerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-/** Staff lists come a page at a time, in a stable order; `total` counts every match. */
-export const STAFF_PAGE_SIZE = 20;
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(STAFF_PAGE_SIZE),
-};
-export const pageInfo = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
 /** Search text: trimmed, matched case-insensitively as a substring. */
 const searchText = z.string().trim().max(200).optional();
 
 /** `unreadCount`: the customer's messages since support last opened the chat. */
 export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int() });
 export type StaffChatSummary = z.infer<typeof staffChatSummarySchema>;
-/** OPEN before CLOSED, then newest activity first. */
-export const staffChatListSchema = z.object({ chats: z.array(staffChatSummarySchema), ...pageInfo });
+/**
+ * OPEN before CLOSED, then newest activity first, a page at a time (contracts `page.ts`). A cursor reads on from its
+ * place in that order, so it belongs with the filters of the page that gave it.
+ */
+export const staffChatListSchema = pageOf('chats', staffChatSummarySchema);
 export type StaffChatList = z.infer<typeof staffChatListSchema>;
 export const staffChatListQuerySchema = z.object({
   status: chatStatusSchema.optional(),
   /** Customer name or e-mail. */
   q: searchText,
   customerId: z.string().min(1).max(100).optional(),
-  ...pageQuery,
+  ...cursorQuery,
 });
 export type StaffChatListQuery = z.input<typeof staffChatListQuerySchema>;
 /** A message as staff see it: support replies name the staff member who sent them. */
@@ -39,7 +36,7 @@ export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
 export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema) });
 export type StaffChatDetail = z.infer<typeof staffChatDetailSchema>;
 
-/** The customer list of /staff/customers, newest account first. */
+/** The customer list of /staff/customers, newest account first, a page at a time. */
 export const staffCustomerRowSchema = customerSchema.extend({
   phone: z.string().nullable(),
   joinedTimestamp: z.number().int(),
@@ -47,8 +44,8 @@ export const staffCustomerRowSchema = customerSchema.extend({
   lastPaymentTimestamp: z.number().int().nullable(),
 });
 export type StaffCustomerRow = z.infer<typeof staffCustomerRowSchema>;
-export const staffCustomerListSchema = z.object({ customers: z.array(staffCustomerRowSchema), ...pageInfo });
-export const staffCustomerListQuerySchema = z.object({ q: searchText, ...pageQuery });
+export const staffCustomerListSchema = pageOf('customers', staffCustomerRowSchema);
+export const staffCustomerListQuerySchema = z.object({ q: searchText, ...cursorQuery });
 export type StaffCustomerListQuery = z.input<typeof staffCustomerListQuerySchema>;
 export const customerParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 
@@ -93,8 +90,9 @@ export const auditEntrySchema = z.object({
   createdTimestamp: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), ...pageInfo });
-export const auditListQuerySchema = z.object(pageQuery);
+/** Newest first, a page at a time. */
+export const auditListSchema = pageOf('entries', auditEntrySchema);
+export const auditListQuerySchema = pageQuerySchema;
 
 /** An e-mail the portal queued for a customer, as staff see it: whether it went, and the server's answer if not. */
 export const customerMailSchema = z.object({
@@ -110,8 +108,9 @@ export const customerMailSchema = z.object({
   sentTimestamp: z.number().int().nullable(),
 });
 export type CustomerMail = z.infer<typeof customerMailSchema>;
-export const customerMailListSchema = z.object({ mails: z.array(customerMailSchema), ...pageInfo });
-export const customerMailQuerySchema = z.object(pageQuery);
+/** Newest first, a page at a time. */
+export const customerMailListSchema = pageOf('mails', customerMailSchema);
+export const customerMailQuerySchema = pageQuerySchema;
 
 const webUrl = z
   .string()
@@ -160,11 +159,12 @@ export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 export const staffProjectSchema = projectSchema.extend({ customer: customerSchema, subscriptionId: z.string().nullable() });
 export type StaffProject = z.infer<typeof staffProjectSchema>;
-export const staffProjectListSchema = z.object({ projects: z.array(staffProjectSchema), ...pageInfo });
+/** Created newest first, a page at a time. */
+export const staffProjectListSchema = pageOf('projects', staffProjectSchema);
 export const staffProjectListQuerySchema = z.object({
   ownerId: z.string().min(1).optional(),
   releaseStatus: releaseStatusSchema.optional(),
-  ...pageQuery,
+  ...cursorQuery,
 });
 export type StaffProjectListQuery = z.input<typeof staffProjectListQuerySchema>;
 /** The business logo's upload purpose: staff upload it for a customer (the target is the customer's id). */
@@ -206,10 +206,11 @@ export const staffDeletionRequestSchema = z.object({
   decidedByName: z.string().nullable(),
 });
 export type StaffDeletionRequest = z.infer<typeof staffDeletionRequestSchema>;
-export const staffDeletionRequestListSchema = z.object({ requests: z.array(staffDeletionRequestSchema), ...pageInfo });
+/** One status at a time, newest request first, a page at a time. */
+export const staffDeletionRequestListSchema = pageOf('requests', staffDeletionRequestSchema);
 export const staffDeletionRequestListQuerySchema = z.object({
   status: z.enum(DELETION_REQUEST_STATUSES).default('pending'),
-  ...pageQuery,
+  ...cursorQuery,
 });
 export type StaffDeletionRequestListQuery = z.input<typeof staffDeletionRequestListQuerySchema>;
 export const deletionRequestParamsSchema = z.object({ requestId: z.string().min(1).max(100) });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
 import { api, queryKeyOf } from './api-client';
 
@@ -10,12 +10,13 @@ type PageAnswer = { nextCursor: string | null };
  * The first page of a list and "Load more" (keyset cursor, contracts `page.ts`): `select` makes what the page shows
  * of the pages loaded so far, first page first (usually `pages.flatMap((page) => page.rows)`). The key is the
  * route's, so the route's live topic refreshes it, and then only its first page is read again (`firstPageOnly`).
+ * `keepPrevious` keeps the list shown while the first page of other filters (a search as it is typed) is on its way.
  */
 export function usePages<R extends PagedRoute, S>(
   route: R,
   input: RouteInput<R>,
   select: (pages: RouteOutput<R>[]) => S,
-  options: { enabled?: boolean; retry?: boolean } = {},
+  { keepPrevious, ...options }: { enabled?: boolean; retry?: boolean; keepPrevious?: boolean } = {},
 ) {
   const call = api as (route: R, input: RouteInput<R>) => Promise<RouteOutput<R> & PageAnswer>;
   const query = (input as { query?: Record<string, unknown> }).query ?? {};
@@ -26,6 +27,7 @@ export function usePages<R extends PagedRoute, S>(
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     select: (data) => select(data.pages),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     ...options,
   });
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/staff';
 import { topics } from '@portal/contracts/topics';
 import { accounts, sessions, users } from '../../platform/auth/schema.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -33,18 +35,21 @@ const toStaffRequest = (row: RequestRow): StaffDeletionRequest => ({
   decidedByName: row.decidedByName,
 });
 
-/** /staff/deletion-requests: one status, newest first, a page at a time. */
-export async function listDeletionRequestsForStaff(db: Db, query: { status: DeletionRequestStatus; page: number; pageSize: number }) {
-  const where = eq(accountDeletionRequests.status, query.status);
+/** /staff/deletion-requests: a page of one status, newest first (index account_deletion_requests_queue_idx). */
+export async function listDeletionRequestsForStaff(db: Db, query: PageQuery & { status: DeletionRequestStatus }) {
   const rows = await db
-    .select()
+    .select({ request: accountDeletionRequests, id: accountDeletionRequests.id, keysetKey: keysetKey(accountDeletionRequests.requestedAt) })
     .from(accountDeletionRequests)
-    .where(where)
+    .where(
+      and(
+        eq(accountDeletionRequests.status, query.status),
+        afterCursor(accountDeletionRequests.requestedAt, accountDeletionRequests.id, query.cursor, 'desc'),
+      ),
+    )
     .orderBy(desc(accountDeletionRequests.requestedAt), desc(accountDeletionRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(accountDeletionRequests).where(where);
-  return { requests: rows.map(toStaffRequest), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+    .limit(query.limit + 1);
+  const page = pageFrom(rows, query.limit);
+  return { requests: page.rows.map(({ request }) => toStaffRequest(request)), nextCursor: page.nextCursor };
 }
 
 /** The pending request, locked for this transaction; 404 when unknown, 409 when already decided. */

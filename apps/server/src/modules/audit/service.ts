@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { AuditEntry } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { auditLog } from './schema.ts';
 
@@ -50,22 +52,17 @@ export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
   if (record.customerId) await publishChange(tx, { topic: `audit:${record.customerId}`, audience: { staff: true } });
 }
 
-/** A customer's audit entries, newest first (by insertion order), a page at a time. */
-export async function listAuditForCustomer(
-  db: Db,
-  customerId: string,
-  page: { page: number; pageSize: number },
-): Promise<{ entries: AuditEntry[]; total: number }> {
+/** A page of a customer's audit entries, newest first (by insertion order). */
+export async function listAuditForCustomer(db: Db, customerId: string, query: PageQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(auditLog), keysetKey: keysetKey(auditLog.position, 'integer') })
     .from(auditLog)
-    .where(eq(auditLog.customerId, customerId))
-    .orderBy(desc(auditLog.position))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.customerId, customerId));
+    .where(and(eq(auditLog.customerId, customerId), afterCursor(auditLog.position, auditLog.id, query.cursor, 'desc', 'integer')))
+    .orderBy(desc(auditLog.position), desc(auditLog.id))
+    .limit(query.limit + 1);
+  const page = pageFrom(rows, query.limit);
   return {
-    entries: rows.map((row) => ({
+    entries: page.rows.map((row) => ({
       id: row.id,
       actorName: row.actorName,
       action: row.action,
@@ -75,6 +72,6 @@ export async function listAuditForCustomer(
       after: row.after ?? null,
       createdTimestamp: row.createdAt.getTime(),
     })),
-    total: total?.n ?? 0,
+    nextCursor: page.nextCursor,
   };
 }

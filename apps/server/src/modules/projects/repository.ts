@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { ReleaseStatus } from '@portal/contracts/projects';
 import type { Db } from '../../platform/db/client.ts';
@@ -31,29 +31,25 @@ export async function findProjectOfUser(db: Db, userId: string, projectId: strin
   return rows[0];
 }
 
-export interface StaffProjectFilter {
+export interface StaffProjectFilter extends PageQuery {
   ownerId?: string;
   releaseStatus?: ReleaseStatus;
-  page: number;
-  pageSize: number;
 }
 
-/** Staff: every project (or one customer's, or of one release status) with its customer, newest first, paged. */
-export async function listAllProjects(db: Db, filter: StaffProjectFilter) {
+/** Staff: a page of every project (or one customer's, or of one release status) with its customer, newest first. */
+export function listAllProjects(db: Db, filter: StaffProjectFilter) {
   const where = and(
     filter.ownerId ? eq(projects.userId, filter.ownerId) : undefined,
     filter.releaseStatus ? eq(projects.releaseStatus, filter.releaseStatus) : undefined,
+    afterCursor(projects.createdAt, projects.id, filter.cursor, 'desc'),
   );
-  const rows = await db
-    .select({ project: projects, customer: customerColumns })
+  return db
+    .select({ project: projects, customer: customerColumns, id: projects.id, keysetKey: keysetKey(projects.createdAt) })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
     .where(where)
     .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .limit(filter.limit + 1);
 }
 
 /** Staff: one project with its customer; `lock` holds it for an update. */

@@ -59,9 +59,10 @@ export async function getOwnProject(db: Db, userId: string, projectId: string): 
   return toProject(row);
 }
 
+/** Staff: a page of projects, created newest first. */
 export async function listProjectsForStaff(db: Db, filter: repo.StaffProjectFilter) {
-  const { rows, total } = await repo.listAllProjects(db, filter);
-  return { projects: rows.map(toStaffProject), page: filter.page, pageSize: filter.pageSize, total };
+  const page = pageFrom(await repo.listAllProjects(db, filter), filter.limit);
+  return { projects: page.rows.map(toStaffProject), nextCursor: page.nextCursor };
 }
 
 /** The columns a create or an update writes; undefined leaves a column as it is. */

@@ -1,5 +1,7 @@
 import { CUSTOMER_SECTION_LIMIT, type StaffCustomer, type StaffCustomerRow } from '@portal/contracts/staff';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import * as repo from './repository.ts';
 
@@ -16,9 +18,9 @@ const toRow = (row: CustomerRow): StaffCustomerRow => ({
 });
 
 /** /staff/customers: newest account first, searchable, a page at a time. */
-export async function listCustomers(db: Db, filter: { q?: string; page: number; pageSize: number }) {
-  const { rows, total } = await repo.listCustomers(db, filter);
-  return { customers: rows.map(toRow), page: filter.page, pageSize: filter.pageSize, total };
+export async function listCustomers(db: Db, filter: PageQuery & { q?: string }) {
+  const page = pageFrom(await repo.listCustomers(db, filter), filter.limit);
+  return { customers: page.rows.map(toRow), nextCursor: page.nextCursor };
 }
 
 /** /staff/customers/{userId}: each section newest first, at most CUSTOMER_SECTION_LIMIT rows. */

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { accounts, users } from '../../platform/auth/schema.ts';
 import { likePattern } from '../../platform/db/like.ts';
 import { cards, payments } from '../billing/index.ts';
@@ -57,21 +59,19 @@ const customerRow = {
   lastPaymentAt: sql<Date | null>`(SELECT max(${payments.createdAt}) FROM ${payments} WHERE ${payments.userId} = "users"."id" AND ${payments.status} = 'Complete')`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
 };
 
-/** Customers (not staff), newest account first, by name, e-mail or phone, a page at a time. */
-export async function listCustomers(db: Db, filter: { q?: string; page: number; pageSize: number }) {
+/** A page of customers (not staff), newest account first, by name, e-mail or phone (index users_created_idx). */
+export function listCustomers(db: Db, filter: PageQuery & { q?: string }) {
   const where = and(
     eq(users.role, 'customer'),
     filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q)), ilike(users.phone, likePattern(filter.q))) : undefined,
+    afterCursor(users.createdAt, users.id, filter.cursor, 'desc'),
   );
-  const rows = await db
-    .select(customerRow)
+  return db
+    .select({ ...customerRow, keysetKey: keysetKey(users.createdAt) })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .limit(filter.limit + 1);
 }
 
 export async function findCustomer(db: Db, userId: string) {

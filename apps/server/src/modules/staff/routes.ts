@@ -30,17 +30,8 @@ export async function staffRoutes(app: FastifyInstance) {
 
   registerRoute(app, route.listStaffCustomers, async (request) => listCustomers(app.db, request.query));
   registerRoute(app, route.getStaffCustomer, async (request) => customerOf(app.db, request.params.userId));
-  registerRoute(app, route.listCustomerAudit, async (request) => ({
-    ...(await audit.listAuditForCustomer(app.db, request.params.userId, request.query)),
-    page: request.query.page,
-    pageSize: request.query.pageSize,
-  }));
-
-  registerRoute(app, route.listCustomerMail, async (request) => ({
-    ...(await listOutboxForUser(app.db, request.params.userId, request.query)),
-    page: request.query.page,
-    pageSize: request.query.pageSize,
-  }));
+  registerRoute(app, route.listCustomerAudit, async (request) => audit.listAuditForCustomer(app.db, request.params.userId, request.query));
+  registerRoute(app, route.listCustomerMail, async (request) => listOutboxForUser(app.db, request.params.userId, request.query));
 
   registerRoute(app, route.listStaffProjects, async (request) => projects.listProjectsForStaff(app.db, request.query));
   registerRoute(app, route.createProject, async (request, reply) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
 import type { Db } from '../../platform/db/client.ts';
@@ -91,33 +91,40 @@ export function listChatsOfUser(db: Db, userId: string, page: PageQuery) {
     .limit(page.limit + 1);
 }
 
-export interface StaffChatFilter {
+export interface StaffChatFilter extends PageQuery {
   status?: ChatStatus;
   /** Part of the customer's name or e-mail, any case. */
   q?: string;
   customerId?: string;
-  page: number;
-  pageSize: number;
 }
 
+/** The inbox's rank: OPEN chats (1) before CLOSED ones (0). Index support_chats_inbox_page_idx is on this expression. */
+const inboxRank = sql<number>`(CASE WHEN ${supportChats.status} = 'OPEN' THEN 1 ELSE 0 END)`;
+const rankOf = (status: ChatStatus) => (status === 'OPEN' ? 1 : 0);
 
-/** Every chat with its customer (staff): OPEN first, then most recent activity first, a page at a time. */
-export async function listAllChats(db: Db, filter: StaffChatFilter) {
+/**
+ * A page of every chat with its customer (staff): OPEN first, then most recent activity first. A status is OPEN or
+ * CLOSED (its CHECK), so its rank names it: the read is one range of the inbox index.
+ */
+export function listAllChats(db: Db, filter: StaffChatFilter) {
   const where = and(
-    filter.status ? eq(supportChats.status, filter.status) : undefined,
+    filter.status ? eq(inboxRank, rankOf(filter.status)) : undefined,
     filter.customerId ? eq(supportChats.userId, filter.customerId) : undefined,
     filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q))) : undefined,
+    afterCursor(supportChats.lastActivityAt, supportChats.id, filter.cursor, 'desc', 'timestamp', inboxRank),
   );
-  const rows = await db
-    .select({ chat: supportChats, customer: { id: users.id, name: users.name, email: users.email } })
+  return db
+    .select({
+      chat: supportChats,
+      customer: { id: users.id, name: users.name, email: users.email },
+      id: supportChats.id,
+      keysetKey: keysetKey(supportChats.lastActivityAt, 'timestamp', inboxRank),
+    })
     .from(supportChats)
     .innerJoin(users, eq(users.id, supportChats.userId))
     .where(where)
-    .orderBy(sql`CASE WHEN ${supportChats.status} = 'OPEN' THEN 0 ELSE 1 END`, desc(supportChats.lastActivityAt), desc(supportChats.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ n: count() }).from(supportChats).innerJoin(users, eq(users.id, supportChats.userId)).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .orderBy(desc(inboxRank), desc(supportChats.lastActivityAt), desc(supportChats.id))
+    .limit(filter.limit + 1);
 }
 
 export async function findCustomer(db: Db, userId: string) {

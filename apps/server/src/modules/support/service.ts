@@ -83,8 +83,8 @@ const toStaffSummary = (chat: ChatRow, customer: StaffChatSummary['customer']): 
 
 /** Staff: the inbox, OPEN first then newest activity, filtered by status, customer or search, a page at a time. */
 export async function listChatsForStaff(db: Db, filter: repo.StaffChatFilter): Promise<StaffChatList> {
-  const { rows, total } = await repo.listAllChats(db, filter);
-  return { chats: rows.map(({ chat, customer }) => toStaffSummary(chat, customer)), page: filter.page, pageSize: filter.pageSize, total };
+  const page = pageFrom(await repo.listAllChats(db, filter), filter.limit);
+  return { chats: page.rows.map(({ chat, customer }) => toStaffSummary(chat, customer)), nextCursor: page.nextCursor };
 }
 
 /** Staff: a chat, a page of its messages (each reply naming the staff member who sent it) and its customer. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../db/client.ts';
+import { afterCursor, keysetKey, pageFrom } from '../db/keyset.ts';
 import { mailOutbox, type MailAttachment } from './schema.ts';
 import type { RenderedMail } from './render.tsx';
 
@@ -35,9 +37,8 @@ export async function queueMail(tx: Db, mail: OutgoingMail, options: { now: Date
   return id;
 }
 
-/** A user's mail, newest first, a page at a time: for staff, who need to see what went out and what was refused. */
-export async function listOutboxForUser(db: Db, userId: string, page: { page: number; pageSize: number }) {
-  const where = eq(mailOutbox.userId, userId);
+/** A page of a user's mail, newest first: for staff, who need to see what went out and what was refused. */
+export async function listOutboxForUser(db: Db, userId: string, query: PageQuery) {
   const rows = await db
     .select({
       id: mailOutbox.id,
@@ -49,19 +50,19 @@ export async function listOutboxForUser(db: Db, userId: string, page: { page: nu
       lastError: mailOutbox.lastError,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      keysetKey: keysetKey(mailOutbox.createdAt),
     })
     .from(mailOutbox)
-    .where(where)
+    .where(and(eq(mailOutbox.userId, userId), afterCursor(mailOutbox.createdAt, mailOutbox.id, query.cursor, 'desc')))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
+    .limit(query.limit + 1);
+  const page = pageFrom(rows, query.limit);
   return {
-    mails: rows.map(({ createdAt, sentAt, ...row }) => ({
+    mails: page.rows.map(({ createdAt, sentAt, keysetKey: _key, ...row }) => ({
       ...row,
       createdTimestamp: createdAt.getTime(),
       sentTimestamp: sentAt ? sentAt.getTime() : null,
     })),
-    total: total?.n ?? 0,
+    nextCursor: page.nextCursor,
   };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffCustomer } from '@portal/contracts/staff';
 import { Card } from '@/components/ui/card';
+import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
@@ -141,21 +142,19 @@ function CustomerView({ data }: { data: StaffCustomer }) {
 function CustomerProjects({ userId }: { userId: string }) {
   const projects = useStaffProjects({ ownerId: userId });
   return (
-    <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects." isEmpty={(d) => d.projects.length === 0}>
-      {(data) => (
-        <ul className="space-y-1 text-sm">
-          {data.projects.map((project) => (
-            <li key={project.projectId} className="flex items-center gap-2">
-              <span className="font-medium">{project.projectName}</span>
-              <ReleaseStatusBadge status={project.releaseStatus} />
-            </li>
-          ))}
-          {data.total > data.projects.length && (
-            <li>
-              <Link to={paths.staffProjects()} className="text-brand-700 underline">All projects</Link>
-            </li>
-          )}
-        </ul>
+    <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects.">
+      {(list) => (
+        <>
+          <ul className="space-y-1 text-sm">
+            {list.map((project) => (
+              <li key={project.projectId} className="flex items-center gap-2">
+                <span className="font-medium">{project.projectName}</span>
+                <ReleaseStatusBadge status={project.releaseStatus} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={projects} label="Load more projects" className="mt-3" />
+        </>
       )}
     </QueryState>
   );
@@ -164,18 +163,21 @@ function CustomerProjects({ userId }: { userId: string }) {
 function CustomerChats({ userId }: { userId: string }) {
   const chats = useStaffChats({ customerId: userId });
   return (
-    <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats." isEmpty={(d) => d.chats.length === 0}>
-      {(data) => (
-        <ul className="space-y-1 text-sm">
-          {data.chats.map((chat) => (
-            <li key={chat.id}>
-              <Link to={paths.staffChat(chat.id)} className="text-brand-700 underline">
-                {chat.reason}
-              </Link>{' '}
-              · {chat.status} · {chat.lastMessage}
-            </li>
-          ))}
-        </ul>
+    <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats.">
+      {(list) => (
+        <>
+          <ul className="space-y-1 text-sm">
+            {list.map((chat) => (
+              <li key={chat.id}>
+                <Link to={paths.staffChat(chat.id)} className="text-brand-700 underline">
+                  {chat.reason}
+                </Link>{' '}
+                · {chat.status} · {chat.lastMessage}
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={chats} label="Load more chats" className="mt-3" />
+        </>
       )}
     </QueryState>
   );

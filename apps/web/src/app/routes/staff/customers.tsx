@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffCustomers } from '@/features/staff/api/customers';
 import { SearchBox } from '@/features/staff/components/list-controls';
-import { Pager } from '@/features/staff/components/pager';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-/** /staff/customers: newest account first, searchable by name, e-mail or phone, a page at a time. */
+/** /staff/customers: newest account first, searchable by name, e-mail or phone, 25 at a time with "Load more". */
 export function Component() {
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const customers = useStaffCustomers({ q: q.trim() || undefined, page });
+  const customers = useStaffCustomers({ q: q.trim() || undefined });
   return (
     <Page title="Customers">
       <SearchBox
@@ -20,13 +19,10 @@ export function Component() {
         placeholder="Search by name, e-mail or phone"
         className="mb-4 max-w-md"
         value={q}
-        onChange={(value) => {
-          setQ(value);
-          setPage(1);
-        }}
+        onChange={setQ}
       />
-      <QueryState query={customers} pending="Loading customers..." error="Could not load the customers." empty="No customers match." isEmpty={(data) => data.customers.length === 0}>
-        {(data) => (
+      <QueryState query={customers} pending="Loading customers..." error="Could not load the customers." empty="No customers match.">
+        {(list) => (
           <>
             <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
               <table className="w-full min-w-[44rem] text-left text-sm">
@@ -41,7 +37,7 @@ export function Component() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.customers.map((customer) => (
+                  {list.map((customer) => (
                     <tr key={customer.id} className="border-t border-slate-200">
                       <td className="px-4 py-3 font-medium">
                         <Link to={paths.staffCustomer(customer.id)} className="text-brand-700 underline">
@@ -58,7 +54,7 @@ export function Component() {
                 </tbody>
               </table>
             </div>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Customers" />
+            <LoadMore list={customers} label="Load more customers" />
           </>
         )}
       </QueryState>

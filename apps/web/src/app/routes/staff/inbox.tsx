@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import type { ChatStatus } from '@portal/contracts/support';
+import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { ChatRow } from '@/features/staff/components/chat-row';
 import { FilterChips, SearchBox } from '@/features/staff/components/list-controls';
-import { Pager } from '@/features/staff/components/pager';
 
 const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
   { value: 'OPEN', label: 'Open' },
@@ -21,8 +21,7 @@ export function Component() {
   const chatId = useParams().chatId;
   const [status, setStatus] = useState<ChatStatus | undefined>('OPEN');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const chats = useStaffChats({ status, q: q.trim() || undefined, page });
+  const chats = useStaffChats({ status, q: q.trim() || undefined });
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-0 lg:grid-cols-[24rem_1fr] lg:gap-6 lg:px-6 lg:py-6">
@@ -35,33 +34,25 @@ export function Component() {
             label="Chat status"
             options={FILTERS}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
+            onChange={setStatus}
           />
           <SearchBox
             label="Search chats"
             placeholder="Search by customer name or e-mail"
             value={q}
-            onChange={(value) => {
-              setQ(value);
-              setPage(1);
-            }}
+            onChange={setQ}
           />
         </div>
-        <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match." isEmpty={(data) => data.chats.length === 0}>
-          {(data) => (
-            <>
-              <ul aria-label="Chats" className="lg:max-h-[65vh] lg:overflow-y-auto">
-                {data.chats.map((chat) => (
+        <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match.">
+          {(list) => (
+            <div className="lg:max-h-[65vh] lg:overflow-y-auto">
+              <ul aria-label="Chats">
+                {list.map((chat) => (
                   <ChatRow key={chat.id} chat={chat} selected={chat.id === chatId} />
                 ))}
               </ul>
-              <div className="px-4">
-                <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Chats" />
-              </div>
-            </>
+              <LoadMore list={chats} label="Load more chats" className="p-4" />
+            </div>
           )}
         </QueryState>
       </section>

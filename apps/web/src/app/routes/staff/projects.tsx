@@ -4,13 +4,13 @@ import { RELEASE_STATUSES, type ReleaseStatus } from '@portal/contracts/projects
 import type { StaffProject } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
+import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { useStaffProjects } from '@/features/staff/api/projects';
 import { FilterChips } from '@/features/staff/components/list-controls';
-import { Pager } from '@/features/staff/components/pager';
 import { ProjectForm } from '@/features/staff/components/project-form';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -18,9 +18,8 @@ import { paths } from '@/lib/paths';
 /** /staff/projects: every project newest first, by release status; create one for a customer or edit any field. */
 export function Component() {
   const [status, setStatus] = useState<ReleaseStatus | undefined>();
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<StaffProject | 'new' | null>(null);
-  const projects = useStaffProjects({ releaseStatus: status, page });
+  const projects = useStaffProjects({ releaseStatus: status });
   return (
     <Page title="Projects" actions={<Button onClick={() => setEditing('new')}>New project</Button>}>
       <div className="mb-4">
@@ -28,17 +27,14 @@ export function Component() {
           label="Release status"
           options={[{ value: undefined, label: 'All' }, ...RELEASE_STATUSES.map((value) => ({ value, label: value }))]}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={setStatus}
         />
       </div>
-      <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects match." isEmpty={(d) => d.projects.length === 0}>
-        {(data) => (
+      <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects match.">
+        {(list) => (
           <>
             <ul aria-label="Projects" className="space-y-3">
-              {data.projects.map((project) => (
+              {list.map((project) => (
                 <li key={project.projectId} className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                   <BusinessLogo src={project.businessLogo} businessName={project.businessName || project.projectName} />
                   <div className="min-w-0 flex-1">
@@ -63,7 +59,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Projects" />
+            <LoadMore list={projects} label="Load more projects" />
           </>
         )}
       </QueryState>

@@ -2,26 +2,29 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { routes } from '@portal/contracts/routes';
 import type { StaffCustomerListQuery } from '@portal/contracts/staff';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
+import { usePages } from '@/lib/pages';
 
 const { listStaffCustomers, getStaffCustomer, listCustomerAudit, listCustomerMail } = routes.staff;
 const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;
 
-export function useStaffCustomers(query: StaffCustomerListQuery, enabled = true) {
-  return useQuery({ ...routeQuery(listStaffCustomers, { query }), placeholderData: keepPreviousData, enabled });
+/** /staff/customers: newest account first, 25 a page with "Load more". */
+export const useStaffCustomers = (query: StaffCustomerListQuery) =>
+  usePages(listStaffCustomers, { query }, (pages) => pages.flatMap((page) => page.customers), { keepPrevious: true });
+
+/** The first few customers matching `q` (two characters at least), for a picker. */
+export function useCustomerMatches(q: string, limit: number) {
+  return useQuery({ ...routeQuery(listStaffCustomers, { query: { q, limit } }), placeholderData: keepPreviousData, enabled: q.length >= 2 });
 }
 
 export function useStaffCustomer(userId: string) {
   return useQuery({ ...routeQuery(getStaffCustomer, { params: { userId } }), retry: false, enabled: userId !== '' });
 }
 
-export function useCustomerAudit(userId: string, page: number) {
-  return useQuery({ ...routeQuery(listCustomerAudit, { params: { userId }, query: { page } }), placeholderData: keepPreviousData });
-}
+/** Staff writes concerning the customer, newest first, 25 a page; the `audit:<customer>` topic reads the first again. */
+export const useCustomerAudit = (userId: string) => usePages(listCustomerAudit, { params: { userId } }, (pages) => pages.flatMap((page) => page.entries));
 
 /** The e-mails queued for a customer, newest first, with whether each went out and the server's answer if not. */
-export function useCustomerMail(userId: string, page: number) {
-  return useQuery({ ...routeQuery(listCustomerMail, { params: { userId }, query: { page } }), placeholderData: keepPreviousData });
-}
+export const useCustomerMail = (userId: string) => usePages(listCustomerMail, { params: { userId } }, (pages) => pages.flatMap((page) => page.mails));
 
 /** A subscription's steps; the `steps` topic keeps them live (and the customer's page follows staff edits). */
 export function useStaffSteps(subscriptionId: string) {

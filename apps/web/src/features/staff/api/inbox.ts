@@ -1,16 +1,18 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { StaffChatListQuery } from '@portal/contracts/staff';
 import { wholeChat } from '@portal/contracts/support';
-import { api, routeQuery } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { refetchFirstPages, usePages } from '@/lib/pages';
 
 const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.staff;
 
-/** The inbox a page at a time; kept live by the `chats` topic (a customer's message moves a chat to the top). */
-export function useStaffChats(query: StaffChatListQuery) {
-  return useQuery({ ...routeQuery(listStaffChats, { query }), placeholderData: keepPreviousData });
-}
+/**
+ * The inbox (OPEN first, then newest activity), 25 a page with "Load more"; kept live by the `chats` topic (a
+ * customer's message moves a chat to the top), which reads the first page again.
+ */
+export const useStaffChats = (query: StaffChatListQuery) =>
+  usePages(listStaffChats, { query }, (pages) => pages.flatMap((page) => page.chats), { keepPrevious: true });
 
 /** A chat as staff see it: the customer, and the author of each reply; older messages a page at a time. */
 export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false });

@@ -1,13 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { CreateProjectInput, StaffProjectListQuery, UpdateProjectInput } from '@portal/contracts/staff';
-import { api, routeQuery } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { refetchFirstPages, usePages } from '@/lib/pages';
 
 const { listStaffProjects, createProject, updateProject } = routes.staff;
 
-export function useStaffProjects(query: StaffProjectListQuery) {
-  return useQuery({ ...routeQuery(listStaffProjects, { query }), placeholderData: keepPreviousData });
-}
+/** Projects created newest first (every one, a customer's, or of one release status), 25 a page with "Load more". */
+export const useStaffProjects = (query: StaffProjectListQuery) =>
+  usePages(listStaffProjects, { query }, (pages) => pages.flatMap((page) => page.projects), { keepPrevious: true });
 
 /** Create or (with a project id) update; the lists refetch at once, the customer's pages through the live topic. */
 export function useSaveProject(projectId?: string) {
@@ -15,6 +16,6 @@ export function useSaveProject(projectId?: string) {
   return useMutation({
     mutationFn: (body: CreateProjectInput | UpdateProjectInput) =>
       projectId ? api(updateProject, { params: { projectId }, body }) : api(createProject, { body: body as CreateProjectInput }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [listStaffProjects.topic] }),
+    onSuccess: () => refetchFirstPages(queryClient, [listStaffProjects.topic]),
   });
 }

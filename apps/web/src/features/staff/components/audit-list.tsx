@@ -1,21 +1,19 @@
-import { useState } from 'react';
 import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { useCustomerAudit } from '../api/customers';
-import { Pager } from './pager';
+import { LoadMore } from '@/components/ui/load-more';
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
 /** Staff writes concerning a customer, newest first, each with who, what, when and the record before and after. */
 export function AuditList({ userId }: { userId: string }) {
-  const [page, setPage] = useState(1);
-  const audit = useCustomerAudit(userId, page);
+  const audit = useCustomerAudit(userId);
   return (
-    <QueryState query={audit} pending="Loading the audit log..." error="Could not load the audit log." empty="No staff changes yet." isEmpty={(data) => data.entries.length === 0}>
-      {(data) => (
+    <QueryState query={audit} pending="Loading the audit log..." error="Could not load the audit log." empty="No staff changes yet.">
+      {(list) => (
         <>
           <ol className="space-y-2" aria-label="Audit log">
-            {data.entries.map((entry) => (
+            {list.map((entry) => (
               <li key={entry.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                 <p>
                   <span className="font-semibold">{entry.actorName}</span> · <code>{entry.action}</code> · {formatShortDate(entry.createdTimestamp)},{' '}
@@ -31,7 +29,7 @@ export function AuditList({ userId }: { userId: string }) {
               </li>
             ))}
           </ol>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Audit log" />
+          <LoadMore list={audit} label="Load more changes" className="mt-3" />
         </>
       )}
     </QueryState>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { CustomerMail } from '@portal/contracts/staff';
 import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { useCustomerMail } from '../api/customers';
-import { Pager } from './pager';
+import { LoadMore } from '@/components/ui/load-more';
 
 const STATUS: Record<CustomerMail['status'], { label: string; className: string }> = {
   sent: { label: 'Sent', className: 'bg-green-100 text-green-900' },
@@ -18,14 +17,13 @@ const when = (timestamp: number) => `${formatShortDate(timestamp)}, ${formatTime
  * or could not take one, its answer.
  */
 export function CustomerMailList({ userId }: { userId: string }) {
-  const [page, setPage] = useState(1);
-  const mail = useCustomerMail(userId, page);
+  const mail = useCustomerMail(userId);
   return (
-    <QueryState query={mail} pending="Loading e-mails..." error="Could not load the e-mails." empty="No e-mails yet." isEmpty={(data) => data.mails.length === 0}>
-      {(data) => (
+    <QueryState query={mail} pending="Loading e-mails..." error="Could not load the e-mails." empty="No e-mails yet.">
+      {(list) => (
         <>
           <ol className="space-y-2" aria-label="E-mails">
-            {data.mails.map((m) => (
+            {list.map((m) => (
               <li key={m.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-slate-900">{m.subject}</span>
@@ -39,7 +37,7 @@ export function CustomerMailList({ userId }: { userId: string }) {
               </li>
             ))}
           </ol>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="E-mails" />
+          <LoadMore list={mail} label="Load more e-mails" className="mt-3" />
         </>
       )}
     </QueryState>

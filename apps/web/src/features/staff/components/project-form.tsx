@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useStaffCustomer, useStaffCustomers } from '../api/customers';
+import { useCustomerMatches, useStaffCustomer } from '../api/customers';
 import { useSaveProject } from '../api/projects';
 
 /** The staff API's project fields, checked as the server checks them; the publish time is edited as a local date-time. */
@@ -27,7 +27,7 @@ const localDateTime = (ms: number | null) => (ms ? new Date(ms - new Date(ms).ge
 /** Picks the project's customer by name or e-mail. */
 function CustomerPicker({ onPick, error }: { onPick: (customer: { id: string; name: string; email: string }) => void; error?: string }) {
   const [q, setQ] = useState('');
-  const found = useStaffCustomers({ q: q.trim(), pageSize: 5 }, q.trim().length >= 2);
+  const found = useCustomerMatches(q.trim(), 5);
   return (
     <div>
       <label htmlFor="project-customer-search" className="mb-1 block text-sm font-medium text-slate-800">
