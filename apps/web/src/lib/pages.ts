@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
 import { api, queryKeyOf } from './api-client';
@@ -28,6 +29,24 @@ export function usePages<R extends PagedRoute, S>(
     select: (data) => select(data.pages),
     ...options,
   });
+}
+
+/**
+ * A list that its filter keeps small (the active subscriptions: at most one per plan), read on to its last page,
+ * for what must decide on all of it. `complete` says that the last page is in.
+ */
+export function useEveryPage<R extends PagedRoute, S>(
+  route: R,
+  input: RouteInput<R>,
+  select: (pages: RouteOutput<R>[]) => S,
+  options: { enabled?: boolean } = {},
+) {
+  const pages = usePages(route, input, select, options);
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return { ...pages, complete: pages.isSuccess && !hasNextPage };
 }
 
 /**

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList, type PaymentsConfig } from '@portal/contracts/billing';
-import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
 import { ApiError } from '@/lib/api-client';
-import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
+import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { ReplaceCardDialog } from '@/features/billing/components/replace-card-dialog';
 import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
@@ -48,7 +47,7 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const subscriptions = useSubscriptions();
+  const subscriptions = useActiveSubscriptions();
   const [replacing, setReplacing] = useState<Card | null>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
 
@@ -56,12 +55,12 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const showForm = adding || list.length === 0;
   // The card just added, read by its id: a refused one is not in the list, its error is shown once here.
   const justAdded = useCard(added).data;
-  // Deleting waits for the subscriptions: whether a card pays one decides if the replacement dialog is asked.
-  const busy = remove.isPending || makeDefault.isPending || subscriptions.isPending;
+  // Deleting waits for every active subscription: whether a card pays one decides if the replacement dialog is asked.
+  const busy = remove.isPending || makeDefault.isPending || (!subscriptions.complete && !subscriptions.isError);
 
   const others = (card: Card) => list.filter((c) => c.usable && c.id !== card.id);
   const paidBy = (card: Card) =>
-    (subscriptions.data ?? []).filter((s) => isActiveSubscriptionStatus(s.status) && s.cardId === card.id).map((s) => s.serviceTitle);
+    (subscriptions.data ?? []).filter((s) => s.cardId === card.id).map((s) => s.serviceTitle);
 
   const askReplacement = (card: Card) => {
     setReplaceError(null);
