@@ -146,3 +146,25 @@ describe('active subscriptions', () => {
     expect(onlyActive.nextCursor).toBeNull();
   });
 });
+
+describe('saved cards', () => {
+  const insertCard = (status: string) =>
+    `INSERT INTO cards (id, user_id, square_card_id, status, brand, last4, exp_month, exp_year, created_at, updated_at)
+     VALUES ($1, $2, 'ccof:' || $1, '${status}', 'VISA', '1111', 12, 2030, $3, $3)`;
+
+  it("pages the user's cards newest first, without refused ones, never another user's, with the default card on every page", async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const expected = await seed(user, 31, 'card', insertCard('Complete'));
+    const refused = await seed(user, 2, 'refused', insertCard('Error'));
+    const foreign = await seed(other, 3, 'card', insertCard('Complete'));
+    const oldest = expected.at(-1)!;
+    await sql(`INSERT INTO billing_customers (user_id, square_customer_id, default_card_id, created_at) VALUES ($1, $2, $3, now())`, [user.id, `cust-${user.id}`, oldest]);
+    const seen = await expectKeysetPages(ctx, user, { path: '/api/cards', rows: (body) => body.cards as { id: string }[], expected, foreign: [...foreign, ...refused] });
+    expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
+    // The default card is the oldest, on the last page, and named in full on the first.
+    const first = (await as(ctx, user, 'GET', '/api/cards')).json();
+    expect(first).toMatchObject({ defaultCardId: oldest, defaultCard: { id: oldest, usable: true } });
+    expect(first.cards.map((c: { id: string }) => c.id)).not.toContain(oldest);
+  });
+});

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList, type PaymentsConfig } from '@portal/contracts/billing';
+import { CARD_REPLACEMENT_REQUIRED, type Card, type PaymentsConfig } from '@portal/contracts/billing';
+import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { ApiError } from '@/lib/api-client';
 import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { ReplaceCardDialog } from '@/features/billing/components/replace-card-dialog';
 import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useDeleteCard } from '@/features/billing/api/cards';
-import { useCard, useCards } from '@/features/billing/api/cards';
+import { useCard, useCards, type SavedCards } from '@/features/billing/api/cards';
 import { usePaymentsConfig } from '@/features/billing/api/payments-config';
 import { useSetDefaultCard } from '@/features/billing/api/cards';
 import { AddCardForm } from '@/features/billing/components/add-card-form';
@@ -16,7 +17,10 @@ import { MESSAGES } from '@/features/billing/components/messages';
 import { SavedCardRow } from '@/features/billing/components/saved-card-row';
 import { Section } from '@/features/billing/components/section';
 
-/** Payment methods (spec §2, §4): loading, the list of saved cards, or the add form (always when there are none). */
+/**
+ * Payment methods (spec §2, §4): loading, the list of saved cards (the default first, 25 at a time with Load more),
+ * or the add form (always when there are none).
+ */
 export function Component() {
   const cards = useCards();
   const config = usePaymentsConfig();
@@ -34,14 +38,14 @@ export function Component() {
     <QueryState query={cards} pending={loading} error={failed}>
       {(cardList) => (
         <QueryState query={config} pending={loading} error={failed}>
-          {(paymentsConfig) => <PaymentMethods cards={cardList} config={paymentsConfig} />}
+          {(paymentsConfig) => <PaymentMethods cards={cardList} more={cards} config={paymentsConfig} />}
         </QueryState>
       )}
     </QueryState>
   );
 }
 
-function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsConfig }) {
+function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: PagedList; config: PaymentsConfig }) {
   const remove = useDeleteCard();
   const makeDefault = useSetDefaultCard();
   const [adding, setAdding] = useState(false);
@@ -69,8 +73,9 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const onDelete = (card: Card) => {
     setActionError(null);
     setAdded(null);
-    // The card of an active subscription: ask which card takes over instead of a plain confirmation.
-    if (paidBy(card).length > 0 && others(card).length > 0) return askReplacement(card);
+    // The card of an active subscription: ask which card takes over instead of a plain confirmation (the other
+    // cards may still be on a page not read yet).
+    if (paidBy(card).length > 0 && (others(card).length > 0 || more.hasNextPage)) return askReplacement(card);
     if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
     remove.mutate(
       { id: card.id },
@@ -129,11 +134,13 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
                 />
               ))}
             </ul>
+            <LoadMore list={more} label="Load more cards" />
           </Section>
         )}
         <ReplaceCardDialog
           card={replacing}
           others={replacing ? others(replacing) : []}
+          more={more}
           paysFor={replacing ? paidBy(replacing) : []}
           busy={remove.isPending}
           error={replaceError}
