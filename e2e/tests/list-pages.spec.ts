@@ -1,8 +1,9 @@
 import { expect, newUser, signUpThroughApi, test } from '../fixtures';
 import { screenshots } from './billing-selfserve-helpers';
+import { signInAsNewStaff } from './support-helpers';
 
 // Lists that can grow show 25 rows, then "Load more"; a conversation shows its newest 25 messages, then older ones.
-test('a customer with 30 chats sees 25 and loads the rest; a long conversation loads its older messages above', async ({ page }) => {
+test('a customer with 30 chats sees 25 and loads the rest; a long conversation loads its older messages above and keeps them when a reply comes in', async ({ page, baseURL }) => {
   await signUpThroughApi(page, newUser('pages'));
   const chatIds: string[] = [];
   for (let i = 1; i <= 30; i += 1) {
@@ -51,4 +52,15 @@ test('a customer with 30 chats sees 25 and loads the rest; a long conversation l
   await expect(older).toHaveCount(0);
   await log.evaluate((el) => el.scrollTo({ top: 0 }));
   await screenshots(page, 'list-pages-older-messages');
+
+  // Support replies while the customer reads the oldest messages: the reply comes in live (only the newest page is
+  // read again), and the older messages stay shown where the customer is reading.
+  const staff = await signInAsNewStaff(baseURL!);
+  const reply = await staff.post(`/api/staff/chats/${longChat}/messages`, { data: { messageType: 'text', textMessage: 'A reply from support' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  await staff.dispose();
+  await expect(messages).toHaveCount(62);
+  await expect(messages.last()).toContainText('A reply from support');
+  await expect(messages.first()).toContainText('Question number 1');
+  await expect(log.getByText('Question number 1')).toBeInViewport();
 });

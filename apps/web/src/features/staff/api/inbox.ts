@@ -12,8 +12,11 @@ export function useStaffChats(query: StaffChatListQuery) {
   return useQuery({ ...routeQuery(listStaffChats, { query }), placeholderData: keepPreviousData });
 }
 
-/** A chat as staff see it: the customer, and the author of each reply; older messages a page at a time. */
-export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false });
+/**
+ * A chat as staff see it: the customer, and the author of each reply; older messages a page at a time, kept through
+ * a live event as for the customer.
+ */
+export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false, keepOlder: 'messages' });
 
 /** Close or reopen; the lists and the open chat refetch through the live topic and at once here. */
 export function useChatStatus(chatId: string) {
