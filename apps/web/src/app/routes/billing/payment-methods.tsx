@@ -119,7 +119,7 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
         {actionError && <ErrorMessage>{actionError}</ErrorMessage>}
         {list.length > 0 && (
           <Section title="Saved Cards">
-            <ul className="space-y-3">
+            <ul aria-label="Saved cards" className="space-y-3">
               {list.map((card) => (
                 <SavedCardRow
                   key={card.id}
