@@ -82,19 +82,22 @@ describe('saving a card', () => {
 });
 
 describe('default card and deletion', () => {
-  it('keeps the first card as default, lets the user change it, and lists the default first', async () => {
+  it('keeps the first card as default, lets the user change it, and names the default card on every page', async () => {
     const user = await signUp(ctx.app);
     const first = await saveCard(ctx, user);
     time.advance(1000);
     const second = await saveCard(ctx, user, { number: '6011000000000004' });
     let list = (await as(ctx, user, 'GET', '/api/cards')).json();
     expect(list.defaultCardId).toBe(first.id);
-    expect(list.cards.map((c: { id: string }) => c.id)).toEqual([first.id, second.id]);
+    expect(list.defaultCard).toMatchObject({ id: first.id, usable: true });
+    // Newest first; the default card comes in full on every page, so that the page can put it first.
+    expect(list.cards.map((c: { id: string }) => c.id)).toEqual([second.id, first.id]);
+    expect((await as(ctx, user, 'GET', '/api/cards?limit=1')).json()).toMatchObject({ cards: [{ id: second.id }], defaultCard: { id: first.id } });
     const changed = await as(ctx, user, 'PUT', '/api/cards/default', { cardId: second.id });
     expect(changed.statusCode).toBe(200);
     list = changed.json();
     expect(list.defaultCardId).toBe(second.id);
-    expect(list.cards[0].id).toBe(second.id);
+    expect(list.defaultCard.id).toBe(second.id);
   });
 
   it('refuses an Error card as default', async () => {
@@ -118,7 +121,7 @@ describe('default card and deletion', () => {
     expect(list).toMatchObject({ defaultCardId: second.id, cards: [{ id: second.id }] });
     expect(list.cards).toHaveLength(1);
     await as(ctx, user, 'DELETE', `/api/cards/${second.id}`);
-    expect((await as(ctx, user, 'GET', '/api/cards')).json()).toEqual({ cards: [], defaultCardId: null, expiringBeforeRenewal: [] });
+    expect((await as(ctx, user, 'GET', '/api/cards')).json()).toEqual({ cards: [], nextCursor: null, defaultCardId: null, defaultCard: null, expiringBeforeRenewal: [] });
   });
 
   it('an Error card can be deleted too', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
+import { as } from './billing-helpers.ts';
 import { expectKeysetPages, tiedTimestamps } from './pages-helpers.ts';
 import { signUpStaff } from './staff-helpers.ts';
 
@@ -102,5 +103,68 @@ describe('subscriptions', () => {
     const foreign = await seedSubscriptions(other, 2);
     const seen = await expectKeysetPages(ctx, user, { path: '/api/subscriptions', rows: (body) => body.subscriptions as { id: string }[], expected, foreign });
     expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
+  });
+});
+
+describe('active subscriptions', () => {
+  const insert = (status: string) =>
+    `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
+     VALUES ($1, $2, '${status}', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`;
+  const ids = (body: Record<string, unknown>) => (body.subscriptions as { id: string }[]).map((s) => s.id);
+
+  it('status=active pages only the active ones (also a downgrade waiting), never cancelled, unpaid or foreign ones', async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const active = await seed(user, 12, 'active', insert('ACTIVE'));
+    const pending = await seed(user, 3, 'pending-update', insert('ACTIVE_PENDING_UPDATE'));
+    const cancelled = await seed(user, 30, 'cancelled', insert('CANCELLED'));
+    const unpaid = await seed(user, 2, 'unpaid', insert('INACTIVE_NONPAYMENT'));
+    const foreign = await seed(other, 2, 'active', insert('ACTIVE'));
+    await expectKeysetPages(ctx, user, {
+      path: '/api/subscriptions?status=active',
+      rows: (body) => body.subscriptions as { id: string }[],
+      expected: [...active, ...pending],
+      foreign: [...foreign, ...cancelled, ...unpaid],
+    });
+    expect((await as(ctx, user, 'GET', '/api/subscriptions?status=cancelled')).json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('finds the active ones behind more than a page of newer cancelled ones', async () => {
+    const user = await signUp(ctx.app);
+    const base = Date.parse('2026-03-01T12:00:00.000Z');
+    const active: string[] = [];
+    for (const i of [0, 1]) {
+      active.push(`old-active-${i}-${user.id}`);
+      await sql(insert('ACTIVE'), [active[i], user.id, new Date(base - 86_400_000 * (i + 1)).toISOString()]);
+    }
+    await seed(user, 30, 'newer-cancelled', insert('CANCELLED'));
+    const firstPage = (await as(ctx, user, 'GET', '/api/subscriptions')).json();
+    expect(ids(firstPage)).toHaveLength(25);
+    for (const id of active) expect(ids(firstPage)).not.toContain(id);
+    const onlyActive = (await as(ctx, user, 'GET', '/api/subscriptions?status=active')).json();
+    expect(ids(onlyActive)).toEqual(active);
+    expect(onlyActive.nextCursor).toBeNull();
+  });
+});
+
+describe('saved cards', () => {
+  const insertCard = (status: string) =>
+    `INSERT INTO cards (id, user_id, square_card_id, status, brand, last4, exp_month, exp_year, created_at, updated_at)
+     VALUES ($1, $2, 'ccof:' || $1, '${status}', 'VISA', '1111', 12, 2030, $3, $3)`;
+
+  it("pages the user's cards newest first, without refused ones, never another user's, with the default card on every page", async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const expected = await seed(user, 31, 'card', insertCard('Complete'));
+    const refused = await seed(user, 2, 'refused', insertCard('Error'));
+    const foreign = await seed(other, 3, 'card', insertCard('Complete'));
+    const oldest = expected.at(-1)!;
+    await sql(`INSERT INTO billing_customers (user_id, square_customer_id, default_card_id, created_at) VALUES ($1, $2, $3, now())`, [user.id, `cust-${user.id}`, oldest]);
+    const seen = await expectKeysetPages(ctx, user, { path: '/api/cards', rows: (body) => body.cards as { id: string }[], expected, foreign: [...foreign, ...refused] });
+    expect(seen).toEqual(expected.map((_, i) => expected[i ^ 1] ?? expected[i]));
+    // The default card is the oldest, on the last page, and named in full on the first.
+    const first = (await as(ctx, user, 'GET', '/api/cards')).json();
+    expect(first).toMatchObject({ defaultCardId: oldest, defaultCard: { id: oldest, usable: true } });
+    expect(first.cards.map((c: { id: string }) => c.id)).not.toContain(oldest);
   });
 });

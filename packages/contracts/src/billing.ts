@@ -46,10 +46,14 @@ export const expiringCardSchema = z.object({
 });
 export type ExpiringCard = z.infer<typeof expiringCardSchema>;
 
-export const cardListSchema = z.object({
-  /** The default card first, then newest first. */
-  cards: z.array(cardSchema),
+/**
+ * A page of the user's saved cards, newest first (a card Square refused is not listed). Every page names the
+ * default card in full, so that it can be shown first and preselected before the page that holds it is read, and
+ * the cards that expire before a renewal: those are read from the active subscriptions, not from the page.
+ */
+export const cardListSchema = pageOf('cards', cardSchema).extend({
   defaultCardId: z.string().nullable(),
+  defaultCard: cardSchema.nullable(),
   /** Cards that expire before the renewal of a subscription they pay (flagged there and in Saved Cards). */
   expiringBeforeRenewal: z.array(expiringCardSchema),
 });

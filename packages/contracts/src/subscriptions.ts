@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './page.ts';
+import { cursorQuery, pageOf } from './page.ts';
 
 /** Subscription statuses (spec §4); any other stored value is shown as unknown. */
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE', 'CANCELLED', 'INACTIVE_NONPAYMENT'] as const;
@@ -85,6 +85,14 @@ export const subscriptionSchema = z.object({
   cancellation: cancellationSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/**
+ * The query of the subscription list: a page at a time; `status=active` keeps only the active ones (ACTIVE,
+ * ACTIVE_PENDING_UPDATE), for what decides on them (the plans a customer holds, the cards in use) whatever the
+ * number of cancelled ones before them. A user has at most one active subscription per plan, so those pages are few.
+ */
+export const subscriptionListQuerySchema = z.object({ ...cursorQuery, status: z.enum(['active']).optional() });
+export type SubscriptionListQuery = z.output<typeof subscriptionListQuerySchema>;
 
 /** Newest start first (spec §9), a page at a time. */
 export const subscriptionListSchema = pageOf('subscriptions', subscriptionSchema);

@@ -104,12 +104,14 @@ export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
 /**
  * A chat from the pages of it read so far (newest page first): the first page's chat with every loaded message,
- * oldest first.
+ * oldest first, each once (a message read again on a newer page, as when the first page is read again after a live
+ * event, shows as last read).
  */
-export const wholeChat = <C extends { messages: unknown[] }>(pages: C[]): C => ({
-  ...pages[0]!,
-  messages: [...pages].reverse().flatMap((page) => page.messages),
-});
+export const wholeChat = <C extends { messages: { id: string }[] }>(pages: C[]): C => {
+  const seen = new Set<string>();
+  const newestFirst = pages.flatMap((page) => [...page.messages].reverse()).filter((message) => !seen.has(message.id) && Boolean(seen.add(message.id)));
+  return { ...pages[0]!, messages: newestFirst.reverse() };
+};
 
 export const chatParamsSchema = z.object({ chatId: z.string().min(1).max(100) });
 

@@ -22,6 +22,7 @@ import {
 } from '../billing.ts';
 import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
+import { pageQuerySchema } from '../page.ts';
 import { defineRoute, noContent, rawBody } from '../route.ts';
 import { topics } from '../topics.ts';
 
@@ -99,8 +100,9 @@ export const listCards = defineRoute({
   path: '/api/cards',
   auth: 'user',
   tags,
-  summary: "The user's saved cards, default first (spec §3 Cards)",
-  responses: { 200: cardListSchema, 401: errorBodySchema },
+  summary: "The user's saved cards, newest first, 25 a page, with the default card (spec §3 Cards)",
+  query: pageQuerySchema,
+  responses: { 200: cardListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.cards,
 });
 
@@ -145,7 +147,7 @@ export const setDefaultCard = defineRoute({
   path: '/api/cards/default',
   auth: 'user',
   tags,
-  summary: "Change the user's default card (spec §3 DefaultCard)",
+  summary: "Change the user's default card (spec §3 DefaultCard); answers the first page of the cards",
   body: setDefaultCardSchema,
   responses: { 200: cardListSchema, 400: errorBodySchema, ...errors },
   topic: topics.cards,

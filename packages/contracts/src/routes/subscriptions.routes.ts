@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors.ts';
-import { pageQuerySchema } from '../page.ts';
 import { defineRoute } from '../route.ts';
-import { cancelRequestSchema, subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
+import { cancelRequestSchema, subscriptionListQuerySchema, subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
 import { topics } from '../topics.ts';
 
 const tags = ['subscriptions'];
@@ -14,8 +13,8 @@ export const listSubscriptions = defineRoute({
   path: '/api/subscriptions',
   auth: 'user',
   tags,
-  summary: "The user's subscriptions, newest start first, 25 a page",
-  query: pageQuerySchema,
+  summary: "The user's subscriptions, newest start first, 25 a page; status=active for the active ones only",
+  query: subscriptionListQuerySchema,
   responses: { 200: subscriptionListSchema, 400: errorBodySchema, 401: errorBodySchema },
   topic: topics.subscriptions,
 });

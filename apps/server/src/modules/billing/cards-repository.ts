@@ -1,5 +1,7 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, ne, notLike, or } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { billingCustomers, cards, type CardRow } from './schema.ts';
 import { isUsableCard } from './views.ts';
 
@@ -20,9 +22,31 @@ export async function setDefaultCard(db: Db, userId: string, cardId: string | nu
   await db.update(billingCustomers).set({ defaultCardId: cardId, defaultCardSetAt: now }).where(eq(billingCustomers.userId, userId));
 }
 
-/** The user's cards, newest first. */
-export async function listCards(db: Db, userId: string): Promise<CardRow[]> {
-  return db.select().from(cards).where(eq(cards.userId, userId)).orderBy(desc(cards.createdAt), desc(cards.id));
+/** A page of the user's cards, newest first, without the ones Square refused (they are not listed). */
+export async function listCards(db: Db, userId: string, page: PageQuery): Promise<(CardRow & { keysetKey: string })[]> {
+  return db
+    .select({ ...getTableColumns(cards), keysetKey: keysetKey(cards.createdAt) })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), ne(cards.status, 'Error'), afterCursor(cards.createdAt, cards.id, page.cursor, 'desc')))
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(page.limit + 1);
+}
+
+/** The user's cards among `ids`, in no order. */
+export async function findCards(db: Db, userId: string, ids: string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(cards).where(and(eq(cards.userId, userId), inArray(cards.id, ids)));
+}
+
+/** The user's newest card that can be charged (`isUsableCard`), other than `exceptId`. */
+export async function findNewestUsableCard(db: Db, userId: string, exceptId: string): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.userId, userId), ne(cards.id, exceptId), eq(cards.status, 'Complete'), ne(cards.squareCardId, ''), notLike(cards.squareCardId, 'cnon:%')))
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(1);
+  return row;
 }
 
 export async function findCard(db: Db, userId: string, id: string, lock = false): Promise<CardRow | undefined> {

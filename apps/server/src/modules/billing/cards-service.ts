@@ -2,14 +2,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList } from '@portal/contracts/billing';
+import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@portal/contracts/page';
 import { users } from '../../platform/auth/schema.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
+import { pageFrom } from '../../platform/db/keyset.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import {
   claimPendingCard,
   deleteCardRow,
   findCard,
+  findCards,
   findCustomer,
+  findNewestUsableCard,
   insertPendingCard,
   listCards,
   saveCustomer,
@@ -25,16 +29,23 @@ export const CARD_NOT_FOUND = 'Card not found.';
 const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
 
 /**
- * The user's cards, their default card first, then newest first. A card Square refused (Error) is not listed: the
- * attempt's failure is answered once, at GET /api/cards/:id, and it does not stay in Saved Cards.
+ * A page of the user's cards, newest first, with their default card in full (shown first wherever cards are listed,
+ * whichever page holds it). A card Square refused (Error) is not listed: the attempt's failure is answered once, at
+ * GET /api/cards/:id, and it does not stay in Saved Cards.
  */
-export async function cardListOf(app: FastifyInstance, userId: string): Promise<CardList> {
-  const [all, customer] = await Promise.all([listCards(app.db, userId), findCustomer(app.db, userId)]);
-  const rows = all.filter((r) => r.status !== 'Error');
-  const defaultCardId = rows.some((r) => r.id === customer?.defaultCardId) ? customer!.defaultCardId : null;
-  const ordered = [...rows.filter((r) => r.id === defaultCardId), ...rows.filter((r) => r.id !== defaultCardId)];
-  const expiring = await expiringBeforeRenewal(app.db, userId, rows, defaultCardId);
-  return { cards: ordered.map(toCard), defaultCardId, expiringBeforeRenewal: expiring };
+export async function cardListOf(app: FastifyInstance, userId: string, query: PageQuery = { limit: PAGE_LIMIT_DEFAULT }): Promise<CardList> {
+  const [rows, customer] = await Promise.all([listCards(app.db, userId, query), findCustomer(app.db, userId)]);
+  const page = pageFrom(rows, query.limit);
+  const [stored] = customer?.defaultCardId ? await findCards(app.db, userId, [customer.defaultCardId]) : [];
+  const defaultCard = stored && stored.status !== 'Error' ? stored : null;
+  const expiring = await expiringBeforeRenewal(app.db, userId, defaultCard);
+  return {
+    cards: page.rows.map(toCard),
+    nextCursor: page.nextCursor,
+    defaultCardId: defaultCard?.id ?? null,
+    defaultCard: defaultCard && toCard(defaultCard),
+    expiringBeforeRenewal: expiring,
+  };
 }
 
 export async function cardOf(app: FastifyInstance, userId: string, id: string): Promise<Card> {
@@ -105,13 +116,12 @@ export async function processCard(app: FastifyInstance, id: string, claimed?: Ca
 export async function deleteCard(app: FastifyInstance, userId: string, id: string, replacementCardId?: string): Promise<void> {
   const card = await findCard(app.db, userId, id);
   if (!card) throw notFound(CARD_NOT_FOUND);
-  const others = (await listCards(app.db, userId)).filter((c) => c.id !== id && isUsableCard(c));
-  const paid = await activeSubscriptionsPaidBy(app.db, userId, id);
   let replacement: CardRow | undefined;
   if (replacementCardId !== undefined) {
-    replacement = others.find((c) => c.id === replacementCardId);
+    const [candidate] = replacementCardId === id ? [] : await findCards(app.db, userId, [replacementCardId]);
+    replacement = candidate && isUsableCard(candidate) ? candidate : undefined;
     if (!replacement) throw badRequest('CARD_NOT_USABLE', 'The card that takes over must be another saved card.');
-  } else if (paid.length > 0 && others.length > 0) {
+  } else if ((await activeSubscriptionsPaidBy(app.db, userId, id)).length > 0 && (await findNewestUsableCard(app.db, userId, id))) {
     throw conflict(CARD_REPLACEMENT_REQUIRED, 'This card pays an active subscription. Please choose the card that takes over.');
   }
   if (isUsableCard(card)) await app.billing.gateway.disableCard(card.squareCardId).catch(() => Promise.reject(providerUnavailable()));
@@ -123,7 +133,7 @@ export async function deleteCard(app: FastifyInstance, userId: string, id: strin
     await deleteCardRow(tx, id);
     const customer = await findCustomer(tx, userId);
     if (customer?.defaultCardId === id) {
-      const next = replacement ?? (await listCards(tx, userId)).find(isUsableCard);
+      const next = replacement ?? (await findNewestUsableCard(tx, userId, id));
       await setDefaultCard(tx, userId, next?.id ?? null, now);
     }
     await publishChange(tx, { topic: `cards:${id}`, audience: { userId } });

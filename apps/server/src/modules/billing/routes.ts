@@ -35,7 +35,7 @@ export const billingRoutes = fp(
     app.addHook('onClose', async () => app.billing.settle());
     const advanceClock = app.config.ALLOW_CLOCK_CONTROL ? installClockControl(app) : null;
 
-    registerRoute(app, route.listCards, async (request) => cardListOf(app, request.user.id));
+    registerRoute(app, route.listCards, async (request) => cardListOf(app, request.user.id, request.query));
     registerRoute(
       app,
       route.addCard,

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { findSubscription, isActive, SUBSCRIPTION_NOT_FOUND, subscriptions, toSubscription } from '../subscriptions/index.ts';
-import { findCard } from './cards-repository.ts';
+import { findCard, findCards } from './cards-repository.ts';
 import { CARD_NOT_FOUND } from './cards-service.ts';
 import type { CardRow } from './schema.ts';
 import { isUsableCard } from './views.ts';
@@ -21,14 +21,16 @@ export async function activeSubscriptionsPaidBy(db: Db, userId: string, cardId: 
 
 /**
  * Cards that expire before the next renewal of an active subscription they pay: the subscription's own card, or the
- * default card when it has none (or its card is gone).
+ * default card when it has none (or its card is gone). Read from the active subscriptions (at most one per plan) and
+ * their cards, never from the whole card list.
  */
-export async function expiringBeforeRenewal(db: Db, userId: string, cards: CardRow[], defaultCardId: string | null): Promise<ExpiringCard[]> {
+export async function expiringBeforeRenewal(db: Db, userId: string, defaultCard: CardRow | null): Promise<ExpiringCard[]> {
   const active = await db.select().from(subscriptions).where(activeOf(userId));
-  const usable = new Map(cards.filter(isUsableCard).map((c) => [c.id, c]));
+  const own = await findCards(db, userId, [...new Set(active.flatMap((sub) => (sub.cardId ? [sub.cardId] : [])))]);
+  const usable = new Map([...own, ...(defaultCard ? [defaultCard] : [])].filter(isUsableCard).map((c) => [c.id, c]));
   const expiring: ExpiringCard[] = [];
   for (const sub of active) {
-    const card = (sub.cardId ? usable.get(sub.cardId) : undefined) ?? (defaultCardId ? usable.get(defaultCardId) : undefined);
+    const card = (sub.cardId ? usable.get(sub.cardId) : undefined) ?? (defaultCard ? usable.get(defaultCard.id) : undefined);
     if (card && cardExpiresBefore(card, sub.dueDate.getTime())) {
       expiring.push({ cardId: card.id, subscriptionId: sub.id, serviceTitle: sub.serviceTitle, dueDate: sub.dueDate.getTime() });
     }

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import type { PageQuery } from '@portal/contracts/page';
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionListQuery } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 
-/** A page of the user's subscriptions, newest start first. */
-export async function listSubscriptions(db: Db, userId: string, page: PageQuery): Promise<(SubscriptionRow & { keysetKey: string })[]> {
+/** A page of the user's subscriptions, newest start first; only the active ones with `status: 'active'`. */
+export async function listSubscriptions(db: Db, userId: string, page: SubscriptionListQuery): Promise<(SubscriptionRow & { keysetKey: string })[]> {
   return db
     .select({ ...getTableColumns(subscriptions), keysetKey: keysetKey(subscriptions.startDate) })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), afterCursor(subscriptions.startDate, subscriptions.id, page.cursor, 'desc')))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        page.status === 'active' ? inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]) : undefined,
+        afterCursor(subscriptions.startDate, subscriptions.id, page.cursor, 'desc'),
+      ),
+    )
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.id))
     .limit(page.limit + 1);
 }

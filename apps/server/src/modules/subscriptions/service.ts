@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageQuery } from '@portal/contracts/page';
-import type { Subscription, SubscriptionList } from '@portal/contracts/subscriptions';
+import type { Subscription, SubscriptionList, SubscriptionListQuery } from '@portal/contracts/subscriptions';
 import { pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { sendSubscriptionChange } from '../notifications/index.ts';
@@ -11,8 +10,8 @@ import { isActive, reactivationOf, toSubscription } from './views.ts';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
 
-/** A page of the user's subscriptions, newest start first. */
-export async function subscriptionsOf(app: FastifyInstance, userId: string, query: PageQuery): Promise<SubscriptionList> {
+/** A page of the user's subscriptions (or of the active ones), newest start first. */
+export async function subscriptionsOf(app: FastifyInstance, userId: string, query: SubscriptionListQuery): Promise<SubscriptionList> {
   const now = app.clock();
   const page = pageFrom(await listSubscriptions(app.db, userId, query), query.limit);
   return { subscriptions: page.rows.map((row) => toSubscription(row, now)), nextCursor: page.nextCursor };

@@ -106,6 +106,7 @@ function Checkout({ planId }: { planId: string }) {
                 <PaymentMethodPicker
                   config={config}
                   cards={{ ...cards, data: usableCards }}
+                  more={cards}
                   selected={selected}
                   onSelect={setChosen}
                   cardForm={cardForm}

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList, type PaymentsConfig } from '@portal/contracts/billing';
-import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
+import { CARD_REPLACEMENT_REQUIRED, type Card, type PaymentsConfig } from '@portal/contracts/billing';
+import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { ApiError } from '@/lib/api-client';
-import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
+import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { ReplaceCardDialog } from '@/features/billing/components/replace-card-dialog';
 import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useDeleteCard } from '@/features/billing/api/cards';
-import { useCard, useCards } from '@/features/billing/api/cards';
+import { useCard, useCards, type SavedCards } from '@/features/billing/api/cards';
 import { usePaymentsConfig } from '@/features/billing/api/payments-config';
 import { useSetDefaultCard } from '@/features/billing/api/cards';
 import { AddCardForm } from '@/features/billing/components/add-card-form';
@@ -17,7 +17,10 @@ import { MESSAGES } from '@/features/billing/components/messages';
 import { SavedCardRow } from '@/features/billing/components/saved-card-row';
 import { Section } from '@/features/billing/components/section';
 
-/** Payment methods (spec §2, §4): loading, the list of saved cards, or the add form (always when there are none). */
+/**
+ * Payment methods (spec §2, §4): loading, the list of saved cards (the default first, 25 at a time with Load more),
+ * or the add form (always when there are none).
+ */
 export function Component() {
   const cards = useCards();
   const config = usePaymentsConfig();
@@ -35,20 +38,20 @@ export function Component() {
     <QueryState query={cards} pending={loading} error={failed}>
       {(cardList) => (
         <QueryState query={config} pending={loading} error={failed}>
-          {(paymentsConfig) => <PaymentMethods cards={cardList} config={paymentsConfig} />}
+          {(paymentsConfig) => <PaymentMethods cards={cardList} more={cards} config={paymentsConfig} />}
         </QueryState>
       )}
     </QueryState>
   );
 }
 
-function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsConfig }) {
+function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: PagedList; config: PaymentsConfig }) {
   const remove = useDeleteCard();
   const makeDefault = useSetDefaultCard();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const subscriptions = useSubscriptions();
+  const subscriptions = useActiveSubscriptions();
   const [replacing, setReplacing] = useState<Card | null>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
 
@@ -56,12 +59,12 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const showForm = adding || list.length === 0;
   // The card just added, read by its id: a refused one is not in the list, its error is shown once here.
   const justAdded = useCard(added).data;
-  // Deleting waits for the subscriptions: whether a card pays one decides if the replacement dialog is asked.
-  const busy = remove.isPending || makeDefault.isPending || subscriptions.isPending;
+  // Deleting waits for every active subscription: whether a card pays one decides if the replacement dialog is asked.
+  const busy = remove.isPending || makeDefault.isPending || (!subscriptions.complete && !subscriptions.isError);
 
   const others = (card: Card) => list.filter((c) => c.usable && c.id !== card.id);
   const paidBy = (card: Card) =>
-    (subscriptions.data ?? []).filter((s) => isActiveSubscriptionStatus(s.status) && s.cardId === card.id).map((s) => s.serviceTitle);
+    (subscriptions.data ?? []).filter((s) => s.cardId === card.id).map((s) => s.serviceTitle);
 
   const askReplacement = (card: Card) => {
     setReplaceError(null);
@@ -70,8 +73,9 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
   const onDelete = (card: Card) => {
     setActionError(null);
     setAdded(null);
-    // The card of an active subscription: ask which card takes over instead of a plain confirmation.
-    if (paidBy(card).length > 0 && others(card).length > 0) return askReplacement(card);
+    // The card of an active subscription: ask which card takes over instead of a plain confirmation (the other
+    // cards may still be on a page not read yet).
+    if (paidBy(card).length > 0 && (others(card).length > 0 || more.hasNextPage)) return askReplacement(card);
     if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
     remove.mutate(
       { id: card.id },
@@ -115,7 +119,7 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
         {actionError && <ErrorMessage>{actionError}</ErrorMessage>}
         {list.length > 0 && (
           <Section title="Saved Cards">
-            <ul className="space-y-3">
+            <ul aria-label="Saved cards" className="space-y-3">
               {list.map((card) => (
                 <SavedCardRow
                   key={card.id}
@@ -130,11 +134,13 @@ function PaymentMethods({ cards, config }: { cards: CardList; config: PaymentsCo
                 />
               ))}
             </ul>
+            <LoadMore list={more} label="Load more cards" />
           </Section>
         )}
         <ReplaceCardDialog
           card={replacing}
           others={replacing ? others(replacing) : []}
+          more={more}
           paysFor={replacing ? paidBy(replacing) : []}
           busy={remove.isPending}
           error={replaceError}

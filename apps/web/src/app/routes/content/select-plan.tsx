@@ -1,14 +1,11 @@
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@portal/contracts/routes';
-import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
-import { routeQuery } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import type { Plan } from '@portal/contracts/plans';
 import { QueryState } from '@/components/ui/query-state';
 import { useCurrentUser } from '@/lib/current-user';
 import { checkoutTarget, loginTarget } from '@/app/plan-handoff';
 import { usePlans } from '@/features/plans/api/plans';
+import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { PlanCard } from '@/features/content/components/plan-card';
 
 /** Pricing (spec §2): visible plans; the chosen plan travels to checkout, through sign-in when signed out. */
@@ -17,12 +14,8 @@ export function Component() {
   const user = useCurrentUser();
   const plans = usePlans();
   // Signed in: the plans the customer has active are marked and lead to the subscription's "Change plan".
-  const subscriptions = useQuery({ ...routeQuery(routes.subscriptions.listSubscriptions), enabled: Boolean(user) });
-  const held = new Map(
-    (user ? (subscriptions.data?.subscriptions ?? []) : [])
-      .filter((s) => isActiveSubscriptionStatus(s.status))
-      .map((s) => [s.serviceId, s.id]),
-  );
+  const subscriptions = useActiveSubscriptions({ enabled: Boolean(user) });
+  const held = new Map((user ? (subscriptions.data ?? []) : []).map((s) => [s.serviceId, s.id]));
 
   function choose(plan: Plan) {
     const heldId = held.get(plan.id);

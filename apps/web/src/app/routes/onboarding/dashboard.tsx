@@ -11,8 +11,7 @@ import { ActionCenter } from '@/features/onboarding/components/action-center';
 import { BannerCarousel } from '@/features/onboarding/components/banner-carousel';
 import { ServicesGrid } from '@/features/onboarding/components/services-grid';
 import { DunningBanner } from '@/features/billing/components/dunning-banner';
-import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
-import { isActiveSubscriptionStatus } from '@portal/contracts/subscriptions';
+import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { paths } from '@/lib/paths';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,13 +31,10 @@ export function Component() {
   const banners = useBanners();
   const plans = usePlans();
   const actions = useActionCenter();
-  const subscriptions = useSubscriptions();
+  // Only active subscriptions owe a failed renewal or hold a plan, however many cancelled ones came after them.
+  const subscriptions = useActiveSubscriptions();
   // The plans the customer has active: marked, and leading to the subscription's "Change plan" instead of checkout.
-  const held = new Map(
-    (subscriptions.data ?? [])
-      .filter((s) => isActiveSubscriptionStatus(s.status))
-      .map((s) => [s.serviceId, s.id]),
-  );
+  const held = new Map((subscriptions.data ?? []).map((s) => [s.serviceId, s.id]));
 
   return (
     <Page title={`Welcome, ${user?.name || user?.email || 'User'}!`}>

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Card, CardList, ExpiringCard } from '@portal/contracts/billing';
 import { routes } from '@portal/contracts/routes';
 import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
+import { refetchFirstPages, usePages } from '@/lib/pages';
 
 const { listCards, getCard, addCard: addCardRoute, deleteCard, setDefaultCard, setSubscriptionCard } = routes.billing;
 
@@ -11,13 +14,35 @@ export const cardsQuery = () => routeQuery(listCards);
 /** Saves a card from its token; the card starts PendingSquareCreation. */
 export const addCard = (nonce: string) => api(addCardRoute, { body: { nonce } });
 
-/** The user's saved cards, live; polled as well while one is still being saved at Square. */
+/** The saved cards read so far: the default card first (every page names it), then the others newest first. */
+export interface SavedCards {
+  cards: Card[];
+  defaultCardId: string | null;
+  /** For every active subscription, not only the cards read so far. */
+  expiringBeforeRenewal: ExpiringCard[];
+}
+
+function savedCards(pages: CardList[]): SavedCards {
+  const first = pages[0]!;
+  const seen = new Set<string>();
+  const cards = [...(first.defaultCard ? [first.defaultCard] : []), ...pages.flatMap((page) => page.cards)].filter((card) => !seen.has(card.id) && seen.add(card.id));
+  return { cards, defaultCardId: first.defaultCardId, expiringBeforeRenewal: first.expiringBeforeRenewal };
+}
+
+/**
+ * The user's saved cards, 25 a page (show `LoadMore` under them), live; while one is still being saved at Square
+ * the first page is read again every 2 seconds (the new card is the newest).
+ */
 export function useCards() {
-  return useQuery({
-    ...cardsQuery(),
-    refetchInterval: (query) =>
-      query.state.data?.cards.some((card) => card.status === 'PendingSquareCreation') ? 2000 : false,
-  });
+  const queryClient = useQueryClient();
+  const cards = usePages(listCards, {}, savedCards);
+  const saving = cards.data?.cards.some((card) => card.status === 'PendingSquareCreation') ?? false;
+  useEffect(() => {
+    if (!saving) return;
+    const timer = setInterval(() => void refetchFirstPages(queryClient, cardsQuery().queryKey), 2000);
+    return () => clearInterval(timer);
+  }, [saving, queryClient]);
+  return cards;
 }
 
 /** One card while it is being saved (polled until Square has answered): a refused card is only seen here. */
@@ -35,7 +60,7 @@ export function useDeleteCard() {
     /** A card that pays an active subscription names the card that takes over (`replacementCardId`). */
     mutationFn: ({ id, replacementCardId }: { id: string; replacementCardId?: string }) =>
       api(deleteCard, { params: { id }, query: replacementCardId ? { replacementCardId } : {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
+    onSettled: () => refetchFirstPages(queryClient, cardsQuery().queryKey),
   });
 }
 
@@ -43,7 +68,7 @@ export function useSetDefaultCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cardId: string) => api(setDefaultCard, { body: { cardId } }),
-    onSuccess: (list) => queryClient.setQueryData(cardsQuery().queryKey, list),
+    onSuccess: () => refetchFirstPages(queryClient, cardsQuery().queryKey),
   });
 }
 
@@ -52,10 +77,6 @@ export function useSetSubscriptionCard(subscriptionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cardId: string) => api(setSubscriptionCard, { params: { id: subscriptionId }, body: { cardId } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: [topics.subscriptions] }),
-      ]),
+    onSettled: () => Promise.all([refetchFirstPages(queryClient, cardsQuery().queryKey), refetchFirstPages(queryClient, [topics.subscriptions])]),
   });
 }

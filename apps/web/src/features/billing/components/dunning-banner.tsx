@@ -4,6 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { formatCents } from '@portal/contracts/money';
 import type { Subscription } from '@portal/contracts/subscriptions';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -107,6 +108,7 @@ function PayNowDialog({
                   <span className="font-medium text-slate-900">{cardName(c)}</span>
                 </label>
               ))}
+              <LoadMore list={cards} label="Load more cards" className="mt-1" />
               <Link to={paths.paymentMethods()} className="text-sm font-semibold text-brand-700 underline">
                 Add another card
               </Link>

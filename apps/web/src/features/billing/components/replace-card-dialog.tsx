@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { Card } from '@portal/contracts/billing';
 import { Button } from '@/components/ui/button';
+import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cardExpiry, cardName } from './card-label';
 
-/** Deleting the card of an active subscription: which of the other cards takes over (issue 17). */
+/** Deleting the card of an active subscription: which of the other cards takes over (issue 17), read so far (`more`). */
 export function ReplaceCardDialog({
   card,
   others,
+  more,
   paysFor,
   busy,
   error,
@@ -16,6 +18,7 @@ export function ReplaceCardDialog({
 }: {
   card: Card | null;
   others: Card[];
+  more?: PagedList;
   paysFor: string[];
   busy: boolean;
   error: string | null;
@@ -57,6 +60,7 @@ export function ReplaceCardDialog({
             </label>
           ))}
         </fieldset>
+        {more && <LoadMore list={more} label="Load more cards" className="mt-3" />}
         {error && (
           <p role="alert" className="mt-3 text-sm font-medium text-red-700">
             {error}

@@ -1,19 +1,23 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { Subscription } from '@portal/contracts/subscriptions';
-import { useCards, useSetSubscriptionCard } from '@/features/billing/api/cards';
+import { LoadMore } from '@/components/ui/load-more';
+import { useCard, useCards, useSetSubscriptionCard } from '@/features/billing/api/cards';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cardExpiry, cardName } from './card-label';
 
 /**
- * Which saved card pays this subscription (its renewals, plan changes and pay now), chosen from the usable cards;
- * flagged when that card expires before the next renewal.
+ * Which saved card pays this subscription (its renewals, plan changes and pay now), chosen from the usable cards
+ * read so far (the default first, more with "Load more cards"); flagged when that card expires before the next
+ * renewal. The subscription's own card is read by itself, so that it shows as chosen whichever page holds it.
  */
 export function SubscriptionCardPicker({ subscription: s }: { subscription: Subscription }) {
   const cards = useCards();
+  const own = useCard(s.cardId).data;
   const choose = useSetSubscriptionCard(s.id);
-  const usable = cards.data?.cards.filter((c) => c.usable) ?? [];
+  const loaded = cards.data?.cards.filter((c) => c.usable) ?? [];
+  const usable = own?.usable && !loaded.some((c) => c.id === own.id) ? [...loaded, own] : loaded;
   const expiring = cards.data?.expiringBeforeRenewal.find((e) => e.subscriptionId === s.id);
   // Without a card of its own, the default card pays.
   const current = s.cardId && usable.some((c) => c.id === s.cardId) ? s.cardId : (cards.data?.defaultCardId ?? '');
@@ -46,6 +50,7 @@ export function SubscriptionCardPicker({ subscription: s }: { subscription: Subs
               </option>
             ))}
           </select>
+          <LoadMore list={cards} label="Load more cards" className="mt-2 max-w-sm" />
           <p className="mt-1 text-xs text-slate-600">
             Pays the renewals of this subscription.{' '}
             <Link to={paths.paymentMethods()} className="font-semibold text-brand-700 hover:underline">

@@ -14,8 +14,11 @@ const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = ro
 export const useStaffChats = (query: StaffChatListQuery) =>
   usePages(listStaffChats, { query }, (pages) => pages.flatMap((page) => page.chats), { keepPrevious: true });
 
-/** A chat as staff see it: the customer, and the author of each reply; older messages a page at a time. */
-export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false });
+/**
+ * A chat as staff see it: the customer, and the author of each reply; older messages a page at a time, kept through
+ * a live event as for the customer.
+ */
+export const useStaffChat = (chatId: string) => usePages(getStaffChat, { params: { chatId } }, (pages) => wholeChat(pages), { retry: false, keepOlder: 'messages' });
 
 /** Close or reopen; the lists and the open chat refetch through the live topic and at once here. */
 export function useChatStatus(chatId: string) {

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { CancelRequest } from '@portal/contracts/subscriptions';
 import { api, routeQuery } from '@/lib/api-client';
-import { refetchFirstPages, usePages } from '@/lib/pages';
+import { PAGE_LIMIT_MAX } from '@portal/contracts/page';
+import { refetchFirstPages, useEveryPage, usePages } from '@/lib/pages';
 import { sessionQueryKey } from '@/lib/session';
 
 const { listSubscriptions, getSubscription, cancelSubscription, reactivateSubscription } = routes.subscriptions;
@@ -10,6 +11,14 @@ const subscriptionQuery = (id: string) => routeQuery(getSubscription, { params: 
 
 /** The user's subscriptions, newest start first (spec §9), 25 a page, live. */
 export const useSubscriptions = () => usePages(listSubscriptions, {}, (pages) => pages.flatMap((page) => page.subscriptions));
+
+/**
+ * The user's active subscriptions, every one of them whatever the number of cancelled ones (status=active: at most
+ * one per plan, so one page of 100 in practice): for what decides on them, such as the plans held, what a card
+ * pays, or what is owed. Live like the whole list.
+ */
+export const useActiveSubscriptions = (options: { enabled?: boolean } = {}) =>
+  useEveryPage(listSubscriptions, { query: { status: 'active', limit: PAGE_LIMIT_MAX } }, (pages) => pages.flatMap((page) => page.subscriptions), options);
 
 export function useSubscription(id: string) {
   return useQuery({ ...subscriptionQuery(id), retry: false });

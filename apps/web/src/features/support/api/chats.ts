@@ -11,8 +11,11 @@ const chatsQuery = () => routeQuery(listChats);
 /** The signed-in user's chats, most recent activity first, 25 a page. */
 export const useChats = () => usePages(listChats, {}, (pages) => pages.flatMap((page) => page.chats));
 
-/** One chat with its messages, oldest first, older pages on request; kept live by the `chats:<id>` topic. */
-export const useChat = (chatId: string) => usePages(getChat, { params: { chatId } }, wholeChat, { retry: false });
+/**
+ * One chat with its messages, oldest first, older pages on request; kept live by the `chats:<id>` topic, which reads
+ * its newest page again and keeps the older ones read so far.
+ */
+export const useChat = (chatId: string) => usePages(getChat, { params: { chatId } }, wholeChat, { retry: false, keepOlder: 'messages' });
 
 /** createSupportChat (spec §7): a reason and a first message. */
 export function useCreateChat() {

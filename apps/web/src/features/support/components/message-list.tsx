@@ -5,11 +5,14 @@ import { MessageBubble, type ChatViewer, type Media, type ShownMessage } from '.
 
 /** How near the top (in pixels) scrolling up reads the page of older messages. */
 const NEAR_TOP = 80;
+/** How near the bottom (in pixels) the reader counts as reading the newest messages. */
+const NEAR_BOTTOM = 120;
 
 /**
- * The conversation, oldest first, scrolled smoothly to the newest message whenever one arrives. Older messages
- * load a page at a time (`older`): on scrolling up to the top, or with "Load older messages"; the messages in view
- * stay where they are while the older ones appear above. The customer sees "Seen" under their last message once
+ * The conversation, oldest first, scrolled smoothly to the newest message when one arrives while the reader is at
+ * the newest ones (or wrote it). Older messages load a page at a time (`older`): on scrolling up to the top, or with
+ * "Load older messages"; the messages in view stay where they are while the older ones appear above, and a live
+ * event keeps them (the first page is read again, `usePages`' `keepOlder`). The customer sees "Seen" under their last message once
  * support has read it (`supportReadTimestamp`).
  */
 export function MessageList({
@@ -32,14 +35,22 @@ export function MessageList({
   const lastOwn = viewer.kind === 'customer' ? [...messages].reverse().find((m) => m.messengerType === 'user') : undefined;
   const seenId = lastOwn && supportReadTimestamp !== null && lastOwn.sentTimestamp <= supportReadTimestamp ? lastOwn.id : null;
 
-  // Opening the conversation jumps to the newest message; one that arrives later is scrolled to smoothly.
+  // Opening the conversation jumps to the newest message. One that arrives later is scrolled to smoothly when the
+  // reader is at the newest messages or wrote it; a reader up among older messages stays where they are.
   const opened = useRef(false);
+  const last = messages.at(-1);
+  const newestIsOwn = last !== undefined && (last.messengerType === 'support') === (viewer.kind === 'staff');
   useEffect(() => {
     const element = scroller.current;
     if (!element || newest === undefined) return;
+    const atNewest = position.current.fromBottom - element.clientHeight < NEAR_BOTTOM;
+    if (opened.current && !atNewest && !newestIsOwn) {
+      position.current = { fromBottom: element.scrollHeight - element.scrollTop, top: element.scrollTop };
+      return;
+    }
     element.scrollTo({ top: element.scrollHeight, behavior: opened.current ? 'smooth' : 'auto' });
     opened.current = true;
-  }, [newest]);
+  }, [newest, newestIsOwn]);
 
   // Older messages came in above: keep the ones the reader was looking at in place.
   useLayoutEffect(() => {

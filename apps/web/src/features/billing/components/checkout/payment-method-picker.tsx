@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import type { Card, PaymentsConfig } from '@portal/contracts/billing';
+import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { QueryState, type QueryLike } from '@/components/ui/query-state';
 import { CardForm } from '../card-form/card-form';
 import type { CardFormHandle } from '../card-form/card-form-handle';
@@ -31,11 +32,12 @@ function Option({ value, children }: { value: string; children: React.ReactNode 
 
 /**
  * Payment Method (spec §2, §4): loading, then the saved cards with the first preselected ("select"), or the
- * new-card form when there are none ("add").
+ * new-card form when there are none ("add"). Saved cards come a page at a time (`more`), the default card first.
  */
 export function PaymentMethodPicker({
   config,
   cards,
+  more,
   selected,
   onSelect,
   cardForm,
@@ -43,6 +45,7 @@ export function PaymentMethodPicker({
 }: {
   config: QueryLike<PaymentsConfig>;
   cards: QueryLike<Card[]>;
+  more?: PagedList;
   selected: string;
   onSelect: (value: string) => void;
   cardForm: Ref<CardFormHandle>;
@@ -70,6 +73,7 @@ export function PaymentMethodPicker({
             <span className="font-semibold text-slate-900">Use a new card</span>
           </Option>
         </RadioGroup.Root>
+        {more && <LoadMore list={more} label="Load more cards" className="mt-3" />}
         {selected === NEW_CARD && (
           <div className="mt-4 border-t border-slate-200 pt-4">
             <CardForm config={paymentsConfig} ref={cardForm} disabled={disabled} />

@@ -4,6 +4,7 @@ import type { CheckoutMode } from '@portal/contracts/billing';
 import { topicQueryKey, topics } from '@portal/contracts/topics';
 import { useLoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
+import { refetchFirstPages } from '@/lib/pages';
 import { sessionQueryKey } from '@/lib/session';
 import { addCard } from '../../api/cards';
 import { startCheckout, useCardUntilSaved, usePaymentUntilSettled } from '../../api/checkout';
@@ -96,7 +97,7 @@ export function usePurchase() {
     if (!settledPayment || settledPayment.status === 'Pending') return;
     attempt.current = null;
     if (settledPayment.status === 'Complete' && settledPayment.subscriptionId) {
-      void queryClient.invalidateQueries({ queryKey: topicQueryKey(topics.subscriptions) });
+      void refetchFirstPages(queryClient, topicQueryKey(topics.subscriptions));
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       return finish({ kind: 'success', subscriptionId: settledPayment.subscriptionId });
     }
