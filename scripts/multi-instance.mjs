@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 import { runAsAdmin } from './postgres-admin.mjs';
+import { SERVER_ENTRY, serverEnvironment } from './server-process.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
 const port = Number(process.env.MULTI_PORT ?? 3400);
@@ -31,11 +32,11 @@ async function waitReady(instancePort, child) {
 
 function startInstance(instancePort) {
   const log = openSync(`${dataDir}-${instancePort}.log`, 'w');
-  return spawn('node', ['dist/main.js'], {
+  return spawn('node', [SERVER_ENTRY], {
     cwd: 'apps/server',
     stdio: ['ignore', 'ignore', log],
     env: {
-      ...process.env,
+      ...serverEnvironment(),
       PORT: String(instancePort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,

@@ -2,6 +2,7 @@
 // the whole portal from one process running compiled JavaScript.
 import { spawnSync, spawn } from 'node:child_process';
 import { buildState, builds } from './build-outputs.mjs';
+import { SERVER_ENTRY, serverEnvironment } from './server-process.mjs';
 
 for (const build of builds) {
   const state = buildState(build);
@@ -10,6 +11,6 @@ for (const build of builds) {
   const result = spawnSync('npm', ['run', '--silent', build.script], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawn(process.execPath, ['dist/main.js'], { cwd: 'apps/server', stdio: 'inherit' });
+const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: 'apps/server', stdio: 'inherit', env: serverEnvironment() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

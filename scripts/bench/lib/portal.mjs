@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_ENTRY, serverEnvironment } from '../../server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -45,11 +46,11 @@ export async function startPortal({ dataDir, env = {}, pollMs = 500 }) {
   buildServer();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/main.js'], {
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: path.join(root, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...serverEnvironment(),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
