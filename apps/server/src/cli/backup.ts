@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '../platform/db/backup.ts';
-import type { CliCommand } from './portal.ts';
+import type { CliCommand } from './command.ts';
 
 const where = (arg: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
 

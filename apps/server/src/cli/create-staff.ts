@@ -4,7 +4,7 @@ import { openDatabase } from '../platform/db/client.ts';
 import { createStaff as createStaffRoute } from '@portal/contracts/routes';
 import { createOrPromoteStaff } from '../modules/staff/index.ts';
 import { callRunningPortal, CliError } from './operator-client.ts';
-import type { CliCommand } from './portal.ts';
+import type { CliCommand } from './command.ts';
 import { passwordProblem } from '../platform/auth/password-policy.ts';
 
 const USAGE = 'Usage: npm run portal -- create-staff <email> [--password <password>] [--name <name>]';

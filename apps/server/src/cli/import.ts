@@ -6,7 +6,7 @@ import { openDatabase } from '../platform/db/client.ts';
 import { importContent as importContentRoute } from '@portal/contracts/routes';
 import { importContent, ImportRejected } from '../modules/content/index.ts';
 import { callRunningPortal, CliError, readJsonFile } from './operator-client.ts';
-import type { CliCommand } from './portal.ts';
+import type { CliCommand } from './command.ts';
 
 const USAGE = 'Usage: npm run portal -- import [--replace] <file.json>';
 

@@ -12,7 +12,7 @@ import {
 } from '../modules/migration/index.ts';
 import { prepareUploadStorage } from '../modules/uploads/index.ts';
 import { CliError, readJsonFile, streamFromRunningPortal } from './operator-client.ts';
-import type { CliCommand } from './portal.ts';
+import type { CliCommand } from './command.ts';
 
 const USAGE =
   'Usage: npm run portal -- migrate --database export.json --auth users.json --hash-config hash.json --files ./bucket [--dry-run] [--skip-invalid]';

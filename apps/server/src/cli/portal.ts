@@ -7,12 +7,7 @@ import { importCommand } from './import.ts';
 import { createStaffCommand } from './create-staff.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { migrateCommand } from './migrate.ts';
-
-export interface CliCommand {
-  usage: string;
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
+import type { CliCommand } from './command.ts';
 
 const commands: Record<string, CliCommand> = {
   import: importCommand,

@@ -22,9 +22,7 @@ import {
 } from './cards-repository.ts';
 import type { CardRow } from './schema.ts';
 import { activeSubscriptionsPaidBy, expiringBeforeRenewal, moveSubscriptionsToCard } from './subscription-card.ts';
-import { isUsableCard, toCard } from './views.ts';
-
-export const CARD_NOT_FOUND = 'Card not found.';
+import { CARD_NOT_FOUND, isUsableCard, toCard } from './views.ts';
 
 const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
 

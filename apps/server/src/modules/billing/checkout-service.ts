@@ -11,13 +11,12 @@ import { pageFrom } from '../../platform/db/keyset.ts';
 import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts';
 import { assertPlanNotHeld, findSubscription, lockUserPurchases, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
-import { CARD_NOT_FOUND } from './cards-service.ts';
 import { findPayment, findPaymentByKey, insertPayment, listPayments, refundedTotals } from './payments-repository.ts';
 import { findPlan, findPlanForSale, type PricedPlan } from '../plans/index.ts';
 import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
 import type { CardRow, PaymentRow } from './schema.ts';
-import { isUsableCard, toPayment, payerFields } from './views.ts';
+import { CARD_NOT_FOUND, isUsableCard, toPayment, payerFields } from './views.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 

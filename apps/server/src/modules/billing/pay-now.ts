@@ -4,11 +4,10 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { findSubscription, isActive, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard } from './cards-repository.ts';
-import { CARD_NOT_FOUND } from './cards-service.ts';
 import { findPendingPaymentOf } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import { createRenewalPayment } from './renewals.ts';
-import { isUsableCard, toPayment } from './views.ts';
+import { CARD_NOT_FOUND, isUsableCard, toPayment } from './views.ts';
 
 /**
  * "Update card and pay now" from the dunning banner: the overdue renewal is charged at once, as the next attempt of

@@ -7,9 +7,8 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { findSubscription, isActive, SUBSCRIPTION_NOT_FOUND, subscriptions, toSubscription } from '../subscriptions/index.ts';
 import { findCard, findCards } from './cards-repository.ts';
-import { CARD_NOT_FOUND } from './cards-service.ts';
 import type { CardRow } from './schema.ts';
-import { isUsableCard } from './views.ts';
+import { CARD_NOT_FOUND, isUsableCard } from './views.ts';
 
 const activeOf = (userId: string) =>
   and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]));

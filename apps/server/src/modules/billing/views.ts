@@ -1,6 +1,9 @@
 import { receiptNumberText, refundStatusOf, type Card, type Payment } from '@portal/contracts/billing';
 import type { CardRow, PaymentRow } from './schema.ts';
 
+/** What a card id that is not the caller's, or not at all, answers (404). */
+export const CARD_NOT_FOUND = 'Card not found.';
+
 /** Only Complete cards with a real Square card id (not a `cnon:` token) may be charged (spec §4). */
 export const isUsableCard = (card: Pick<CardRow, 'status' | 'squareCardId'>) =>
   card.status === 'Complete' && Boolean(card.squareCardId) && !card.squareCardId.startsWith('cnon:');
