@@ -25,6 +25,11 @@ async function seed(owner: TestUser, count: number, prefix: string, insert: stri
   return ids;
 }
 
+/** A subscription of `status` ($1 its id, $2 the owner's, $3 its start), for `seed`. */
+const insertSubscription = (status: string) =>
+  `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
+   VALUES ($1, $2, '${status}', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`;
+
 const seedChats = (user: TestUser, count: number, prefix = 'chat') =>
   seed(user, count, prefix, `INSERT INTO support_chats (id, user_id, reason, created_at, last_activity_at, last_message_text) VALUES ($1, $2, 'General Inquiry', $3, $3, 'Hi')`);
 
@@ -91,14 +96,7 @@ describe('subscriptions', () => {
   it("pages the user's subscriptions newest start first, never another user's", async () => {
     const user = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    const seedSubscriptions = (owner: TestUser, count: number) =>
-      seed(
-        owner,
-        count,
-        'subscription',
-        `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
-         VALUES ($1, $2, 'CANCELLED', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`,
-      );
+    const seedSubscriptions = (owner: TestUser, count: number) => seed(owner, count, 'subscription', insertSubscription('CANCELLED'));
     const expected = await seedSubscriptions(user, 26);
     const foreign = await seedSubscriptions(other, 2);
     const seen = await expectKeysetPages(ctx, user, { path: '/api/subscriptions', rows: (body) => body.subscriptions as { id: string }[], expected, foreign });
@@ -107,19 +105,16 @@ describe('subscriptions', () => {
 });
 
 describe('active subscriptions', () => {
-  const insert = (status: string) =>
-    `INSERT INTO subscriptions (id, user_id, status, service_id, service_title, price, amount, recurring, start_date, due_date)
-     VALUES ($1, $2, '${status}', $1, 'Plan', '9.99', 999, 'month', $3, $3::timestamptz + interval '30 days')`;
   const ids = (body: Record<string, unknown>) => (body.subscriptions as { id: string }[]).map((s) => s.id);
 
   it('status=active pages only the active ones (also a downgrade waiting), never cancelled, unpaid or foreign ones', async () => {
     const user = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    const active = await seed(user, 12, 'active', insert('ACTIVE'));
-    const pending = await seed(user, 3, 'pending-update', insert('ACTIVE_PENDING_UPDATE'));
-    const cancelled = await seed(user, 30, 'cancelled', insert('CANCELLED'));
-    const unpaid = await seed(user, 2, 'unpaid', insert('INACTIVE_NONPAYMENT'));
-    const foreign = await seed(other, 2, 'active', insert('ACTIVE'));
+    const active = await seed(user, 12, 'active', insertSubscription('ACTIVE'));
+    const pending = await seed(user, 3, 'pending-update', insertSubscription('ACTIVE_PENDING_UPDATE'));
+    const cancelled = await seed(user, 30, 'cancelled', insertSubscription('CANCELLED'));
+    const unpaid = await seed(user, 2, 'unpaid', insertSubscription('INACTIVE_NONPAYMENT'));
+    const foreign = await seed(other, 2, 'active', insertSubscription('ACTIVE'));
     await expectKeysetPages(ctx, user, {
       path: '/api/subscriptions?status=active',
       rows: (body) => body.subscriptions as { id: string }[],
@@ -135,9 +130,9 @@ describe('active subscriptions', () => {
     const active: string[] = [];
     for (const i of [0, 1]) {
       active.push(`old-active-${i}-${user.id}`);
-      await sql(insert('ACTIVE'), [active[i], user.id, new Date(base - 86_400_000 * (i + 1)).toISOString()]);
+      await sql(insertSubscription('ACTIVE'), [active[i], user.id, new Date(base - 86_400_000 * (i + 1)).toISOString()]);
     }
-    await seed(user, 30, 'newer-cancelled', insert('CANCELLED'));
+    await seed(user, 30, 'newer-cancelled', insertSubscription('CANCELLED'));
     const firstPage = (await as(ctx, user, 'GET', '/api/subscriptions')).json();
     expect(ids(firstPage)).toHaveLength(25);
     for (const id of active) expect(ids(firstPage)).not.toContain(id);

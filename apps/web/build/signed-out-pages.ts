@@ -31,18 +31,24 @@ function classSelector(name: string): RegExp {
   return new RegExp(`${escapeForRegExp(selector)}(?![\\w-])`);
 }
 
+/** The text of the build's stylesheets `files`, one after the other. */
+function stylesheets(bundle: OutputBundle, files: string[]): string {
+  return files
+    .map((file) => {
+      const asset = bundle[file];
+      if (asset?.type !== 'asset') throw new Error(`signed-out-pages: no stylesheet ${file} in the build`);
+      return String(asset.source);
+    })
+    .join('\n');
+}
+
 /**
  * The landing page's own stylesheet, written into it: on a phone's slow line a stylesheet of its own costs a round
  * trip before anything paints, while the page with its styles still comes in the first window of the connection.
  * Every class of the page that the app's stylesheet styles must be styled by the page's own as well.
  */
 function landingStyles(bundle: OutputBundle, script: Rollup.OutputChunk, markup: string, appCss: string): string {
-  const files = [...(script.viteMetadata?.importedCss ?? [])];
-  const css = files.map((file) => {
-    const asset = bundle[file];
-    if (asset?.type !== 'asset') throw new Error(`signed-out-pages: no stylesheet ${file} in the build`);
-    return String(asset.source);
-  }).join('\n');
+  const css = stylesheets(bundle, [...(script.viteMetadata?.importedCss ?? [])]);
   if (!css) throw new Error('signed-out-pages: the landing page script imports no stylesheet');
   if (css.includes('</style')) throw new Error('signed-out-pages: the landing page stylesheet cannot be written into a <style>');
   const classes = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)).filter(Boolean));
@@ -107,10 +113,7 @@ export function signedOutPages({ prerenderModule, landingScript, heroPoster }: S
         ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ];
       const markup = await prerender(configFile, root, prerenderModule);
-      const appCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
-        .map((m) => bundle[m[1] ?? ''])
-        .map((asset) => (asset?.type === 'asset' ? String(asset.source) : ''))
-        .join('\n');
+      const appCss = stylesheets(bundle, [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? ''));
       const withoutApp = html
         .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')

@@ -11,7 +11,6 @@ import {
   claimPendingCard,
   deleteCardRow,
   findCard,
-  findCards,
   findCustomer,
   findNewestUsableCard,
   insertPendingCard,
@@ -34,7 +33,7 @@ const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Cou
 export async function cardListOf(app: FastifyInstance, userId: string, query: PageQuery = { limit: PAGE_LIMIT_DEFAULT }): Promise<CardList> {
   const [rows, customer] = await Promise.all([listCards(app.db, userId, query), findCustomer(app.db, userId)]);
   const page = pageFrom(rows, query.limit);
-  const [stored] = customer?.defaultCardId ? await findCards(app.db, userId, [customer.defaultCardId]) : [];
+  const stored = customer?.defaultCardId ? await findCard(app.db, userId, customer.defaultCardId) : undefined;
   const defaultCard = stored && stored.status !== 'Error' ? stored : null;
   const expiring = await expiringBeforeRenewal(app.db, userId, defaultCard);
   return {
@@ -116,7 +115,7 @@ export async function deleteCard(app: FastifyInstance, userId: string, id: strin
   if (!card) throw notFound(CARD_NOT_FOUND);
   let replacement: CardRow | undefined;
   if (replacementCardId !== undefined) {
-    const [candidate] = replacementCardId === id ? [] : await findCards(app.db, userId, [replacementCardId]);
+    const candidate = replacementCardId === id ? undefined : await findCard(app.db, userId, replacementCardId);
     replacement = candidate && isUsableCard(candidate) ? candidate : undefined;
     if (!replacement) throw badRequest('CARD_NOT_USABLE', 'The card that takes over must be another saved card.');
   } else if ((await activeSubscriptionsPaidBy(app.db, userId, id)).length > 0 && (await findNewestUsableCard(app.db, userId, id))) {

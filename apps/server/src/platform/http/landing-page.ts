@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_LINK_PLACEHOLDERS, type SiteLinks } from '@portal/contracts/site';
 
@@ -13,7 +14,8 @@ const escapeAttribute = (value: string) =>
 
 /**
  * The landing page as visitors with no session cookie get it at `/`: the prerendered page with the server's outside
- * links written in, compressed once when the server starts (the build's own .br and .gz still hold placeholders).
+ * links written in, compressed once when the server starts (the build's own .br and .gz still hold placeholders),
+ * on libuv's threads: brotli's best quality takes tens of milliseconds that the start need not wait for.
  * Null when the build has no landing page.
  */
 export function loadLandingPage(webRoot: string, links: SiteLinks) {
@@ -26,16 +28,16 @@ export function loadLandingPage(webRoot: string, links: SiteLinks) {
   });
   const body = Buffer.from(html);
   const encoded = {
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    br: promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: promisify(gzip)(body, { level: 9 }),
   };
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) => {
+  return async (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) => {
     reply.headers({ ...headers, 'content-type': 'text/html; charset=utf-8', etag });
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (!encoding) return reply.send(body);
-    return reply.header('content-encoding', encoding).send(encoded[encoding]);
+    return reply.header('content-encoding', encoding).send(await encoded[encoding]);
   };
 }
