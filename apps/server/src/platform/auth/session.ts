@@ -1,6 +1,7 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Me, Role } from '@portal/contracts/auth';
+import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, forbidden } from '../http/errors.ts';
 
 export interface SessionUser {
@@ -49,10 +50,12 @@ export function sessionUser(request: FastifyRequest): Promise<SessionUser | null
 /**
  * After a write by a signed-in user (sign-out, a new password, a new name or photo): forget their cached session
  * here at once, before the response leaves, rather than when this instance hears the database's notification;
- * the next request of theirs reads what the write left. Registered for every request that is not a read.
+ * the next request of theirs reads what the write left. Registered for every request that is not a read, and for
+ * the sign-in links, which write by GET (the link that confirms a new e-mail address changes the user row).
  */
 export async function forgetSessionAfterWrite(request: FastifyRequest): Promise<void> {
-  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if (read && !request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
   const cookie = sessionCookieOf(request);
   if (!cookie) return;
   const cached = request.server.sessionCache.get(cookie);
