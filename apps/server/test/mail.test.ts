@@ -216,6 +216,7 @@ describe('the mailbox page', () => {
       const res = await ctx.app.inject({ url, remoteAddress: remote });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('Your receipt');
+      expect((await ctx.app.inject({ method: 'HEAD', url, remoteAddress: remote })).statusCode, url).toBe(404);
     }
     // The same spelling from this machine reaches the mailbox: the 404 above was the guard, not a missing route.
     expect((await ctx.app.inject({ url: '/dev/%6dailbox/messages.json' })).json().messages).toHaveLength(1);
