@@ -206,6 +206,22 @@ describe('the mailbox page', () => {
     expect((await ctx.app.inject({ url: '/dev/mailbox/not-an-id' })).statusCode).toBe(404);
   });
 
+  it('is guarded by the path the router matched, however the address is spelled', async () => {
+    ctx = await createTestApp();
+    await queue(ctx, mail('reader@example.com'));
+    await ctx.app.mail.deliver();
+    const remote = nextAddress();
+    // Percent-encoded letters reach the same routes; the guard must see them too.
+    for (const url of ['/dev/%6dailbox/messages.json', '/dev/%6Dailbox', '/%64ev/mailbox/messages.json?to=reader@example.com']) {
+      const res = await ctx.app.inject({ url, remoteAddress: remote });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('Your receipt');
+      expect((await ctx.app.inject({ method: 'HEAD', url, remoteAddress: remote })).statusCode, url).toBe(404);
+    }
+    // The same spelling from this machine reaches the mailbox: the 404 above was the guard, not a missing route.
+    expect((await ctx.app.inject({ url: '/dev/%6dailbox/messages.json' })).json().messages).toHaveLength(1);
+  });
+
   it('does not exist in production', async () => {
     ctx = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
     expect((await ctx.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorToken } from '../src/platform/http/operator.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { buildOldExport } from './migration-helpers.ts';
+import { buildOldExport, storageUrl } from './migration-helpers.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,4 +83,38 @@ describe('npm run portal -- migrate', () => {
     expect(second.stdout).not.toMatch(/[1-9]\d* new|[1-9]\d* updated/);
     expect(second.stdout).toMatch(/Files: 0 copied \(0\.0 MB\), 4 already there/);
   }, 180_000);
+
+  it('refuses hash parameters scrypt cannot compute, a salt that is not base64 and an unsafe storage key, naming each', async () => {
+    const old = await buildOldExport('cli2', new Date());
+    const { ann, chat, files } = old.ids;
+    const dir = mkdtempSync(path.join(tmpdir(), 'old-export-'));
+    const write = (name: string, value: unknown) => {
+      writeFileSync(path.join(dir, name), JSON.stringify(value));
+      return path.join(dir, name);
+    };
+    const database = structuredClone(old.database) as Record<string, Record<string, Record<string, unknown>>>;
+    const climbing = `chat_images/${chat}/../../${files.profile}`;
+    (database.Chats![chat]!.m2 as Record<string, unknown>).Image = storageUrl(climbing);
+    const users = old.auth.users.map((u, i) => (i === 0 ? { ...u, salt: 'c2Fsd$A=' } : u));
+    const res = await portalMigrate(
+      [
+        '--database',
+        write('export.json', database),
+        '--auth',
+        write('users.json', { users }),
+        '--hash-config',
+        write('hash.json', { ...old.hashConfig, mem_cost: 20, rounds: 16 }),
+        '--files',
+        old.bucket,
+      ],
+      env,
+    );
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(
+      '(hash config): mem_cost 20 with rounds 16 needs 2049 MiB for each check, more than the 64 MiB allowed',
+    );
+    expect(res.stderr).toContain('(auth)/users/0/salt: is not base64');
+    expect(res.stderr).toContain(`Chats/${chat}/m2: file "${climbing}" is not a storage key the portal takes`);
+    expect(await ctx.database.sql.query('SELECT id FROM users WHERE id = $1', [ann])).toEqual([]);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { FirebaseScrypt } from 'firebase-scrypt';
+import { firebaseScryptHash } from '../src/platform/auth/firebase-scrypt.ts';
 
 /** The hosted sign-in service's hash parameters, as its console shows them. */
 export const HASH_CONFIG = {
@@ -28,14 +28,15 @@ const BUCKET = 'old-app.appspot.com';
 export const storageUrl = (p: string) =>
   `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/${encodeURIComponent(p)}?alt=media&token=abc`;
 
+/** Proven against the service's published vectors in firebase-scrypt.test.ts. */
 async function firebaseHash(password: string, salt: string) {
-  const scrypt = new FirebaseScrypt({
+  const hash = await firebaseScryptHash(password, salt, {
     memCost: HASH_CONFIG.mem_cost,
     rounds: HASH_CONFIG.rounds,
     saltSeparator: HASH_CONFIG.base64_salt_separator,
     signerKey: HASH_CONFIG.base64_signer_key,
   });
-  return scrypt.hash(password, salt);
+  return hash.toString('base64');
 }
 
 const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import { migrate as migrateDirectly, type MigrationProgress } from '../src/modul
 import { as, createBillingApp, sandboxCharges, type ManualClock } from './billing-helpers.ts';
 import { OPERATOR_TOKEN } from './content-helpers.ts';
 import { cookieHeader, nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
-import { buildOldExport, googleSubject, OLD_PASSWORD } from './migration-helpers.ts';
+import { buildOldExport, googleSubject, OLD_PASSWORD, storageUrl } from './migration-helpers.ts';
 
 let ctx: TestContext;
 let time: ManualClock;
@@ -331,6 +331,72 @@ describe('bad input', () => {
     // Ann's hash had no parameters: she and everything of hers is left out.
     expect(await count('users', 'id = $1', ['annb2'])).toBe(0);
     expect(await count('subscriptions', 'user_id = $1', ['annb2'])).toBe(0);
+  });
+
+  const refusalsOf = async (e: Parameters<typeof migrate>[0]) => {
+    const res = await migrate(e, { dryRun: true });
+    expect(res.statusCode).toBe(200);
+    return (res.json().refused as { path: string; reason: string }[]).map((r) => `${r.path}: ${r.reason}`);
+  };
+
+  it('refuses a file whose storage key the uploads would refuse, naming the record that points at it', async () => {
+    const old = await buildOldExport('k1', time.now());
+    const { ann, chat, files } = old.ids;
+    const database = structuredClone(old.database) as Record<string, Record<string, Record<string, unknown>>>;
+    // Inside the files folder, but as a storage key it climbs out of chat_images/ onto Ann's profile picture.
+    const climbing = `chat_images/${chat}/../../${files.profile}`;
+    (database.Chats![chat]!.m2 as Record<string, unknown>).Image = storageUrl(climbing);
+    database.Users![ann]!.profileImageUrl = `gs://old-app.appspot.com/profile_pictures/./${ann}`;
+
+    const refused = await refusalsOf({ ...old, database });
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        `Chats/${chat}/m2: file "${climbing}" is not a storage key the portal takes (plain names joined by "/")`,
+        `Users/${ann}: file "profile_pictures/./${ann}" is not a storage key the portal takes (plain names joined by "/")`,
+      ]),
+    );
+    const run = await migrate({ ...old, database });
+    expect(run.statusCode).toBe(400);
+    expect(await count('users', 'id = $1', [ann])).toBe(0);
+  });
+
+  it("refuses hash parameters that Node's scrypt cannot compute, naming the hash config", async () => {
+    const old = await buildOldExport('k2', time.now());
+    for (const [memCost, rounds, reason] of [
+      [20, 16, 'mem_cost 20 with rounds 16 needs 2049 MiB for each check, more than the 64 MiB allowed'],
+      [16, 8, 'mem_cost 16 with rounds 8 needs 65 MiB for each check, more than the 64 MiB allowed'],
+      [16, 1, 'mem_cost 16 is too high for rounds 1 (scrypt needs 2^mem_cost below 2^(16 × rounds))'],
+    ] as const) {
+      const refused = await refusalsOf({
+        ...old,
+        hashConfig: { ...old.hashConfig, mem_cost: memCost, rounds },
+      });
+      expect(refused).toContain(`(hash config): ${reason}`);
+      // Without usable parameters, a password hash cannot come in.
+      expect(refused).toContain(
+        `(auth)/users/${old.ids.ann}/passwordHash: a password hash without the hash parameters (--hash-config)`,
+      );
+    }
+  });
+
+  it('refuses salts, keys and hashes that are not base64, naming the record', async () => {
+    const old = await buildOldExport('k3', time.now());
+    const badConfig = { ...old.hashConfig, base64_signer_key: 'not base64!', base64_salt_separator: 'Bw=' };
+    const config = await refusalsOf({ ...old, hashConfig: badConfig });
+    expect(config).toContain('(hash config)/base64_signer_key: is not base64');
+
+    const [ann, greg] = old.auth.users;
+    const users = [
+      { ...ann!, salt: 'c2FsdA$$' },
+      { ...greg!, passwordHash: 'a hash', salt: 'c2FsdA==' },
+    ];
+    const refused = await refusalsOf({ ...old, auth: { users } });
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        '(auth)/users/0/salt: is not base64',
+        '(auth)/users/1/passwordHash: is not base64',
+      ]),
+    );
   });
 
   it('refuses an export that is not the original shape', async () => {

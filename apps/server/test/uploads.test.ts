@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts';
@@ -273,6 +273,66 @@ describe('upload rules', () => {
     });
     expect(del.statusCode).toBe(404);
     expect((await headUpload(ctx.app, owner.cookie, location)).headers['upload-offset']).toBe('0');
+  });
+});
+
+describe('the upload a request acts on is the one its path names', () => {
+  /** The victim's unfinished upload with 1000 bytes in, and the attacker's own fresh one. */
+  async function twoUploads() {
+    const theirs = await createUpload(ctx.app, owner.cookie, { ...profile(owner), length: 5000 });
+    const victim = String(theirs.headers.location);
+    await patchUpload(ctx.app, owner.cookie, victim, 0, fileBytes('png', 1000));
+    const mine = await createUpload(ctx.app, other.cookie, { ...profile(other), length: 3000 });
+    const attacker = String(mine.headers.location);
+    return { victim, victimId: victim.split('/').pop()!, attacker };
+  }
+  const victimOffset = async (victim: string) =>
+    (await headUpload(ctx.app, owner.cookie, victim)).headers['upload-offset'];
+
+  it("HEAD with another user's upload id after the path (in the query) reads only one's own upload", async () => {
+    const { victimId, attacker } = await twoUploads();
+    const res = await headUpload(ctx.app, other.cookie, `${attacker}?x=/${victimId}`);
+    expect(res.headers['upload-offset']).toBe('0');
+    expect(res.headers['upload-length']).toBe('3000');
+  });
+
+  it("PATCH with another user's upload id in the query never writes to their upload", async () => {
+    const { victim, victimId, attacker } = await twoUploads();
+    // At the victim's offset: what tus would take if it acted on their upload.
+    const res = await patchUpload(ctx.app, other.cookie, `${attacker}?x=/${victimId}`, 1000, fileBytes('png', 500));
+    expect(res.statusCode).toBe(409);
+    expect(await victimOffset(victim)).toBe('1000');
+  });
+
+  it("DELETE with another user's upload id in the query never drops their upload", async () => {
+    const { victim, victimId, attacker } = await twoUploads();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${attacker}?x=/${victimId}`,
+      headers: { cookie: other.cookie, 'tus-resumable': '1.0.0' },
+    });
+    // The attacker's own upload is what went.
+    expect(res.statusCode).toBe(204);
+    expect((await headUpload(ctx.app, other.cookie, attacker)).statusCode).toBe(404);
+    expect(await victimOffset(victim)).toBe('1000');
+  });
+
+  it('an encoded ".." never reaches a file outside the unfinished uploads', async () => {
+    const { attacker } = await twoUploads();
+    // Upload-shaped files (bytes and tus's JSON beside them) outside incoming/, as tus would find them.
+    const outside = path.join(ctx.config.dataDir, 'outside');
+    writeFileSync(outside, 'not an upload');
+    writeFileSync(`${outside}.json`, JSON.stringify({ id: 'outside', size: 5000, metadata: {} }));
+    const call = (method: 'HEAD' | 'DELETE', url: string) =>
+      ctx.app.inject({ method, url, headers: { cookie: other.cookie, 'tus-resumable': '1.0.0' } });
+
+    expect((await call('HEAD', '/api/uploads/..%2F..%2Foutside')).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/uploads/%2e%2e%2f%2e%2e%2foutside')).statusCode).toBe(404);
+    const head = await call('HEAD', `${attacker}?x=/..%2F..%2Foutside`);
+    expect(head.headers['upload-length']).toBe('3000');
+    await call('DELETE', `${attacker}?x=/..%2F..%2Foutside`);
+    expect(readFileSync(outside, 'utf8')).toBe('not an upload');
+    expect(existsSync(`${outside}.json`)).toBe(true);
   });
 });
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { promoResultSchema } from '@portal/contracts/billing';
+import { isBase64, unsupportedScrypt } from '../../platform/auth/firebase-scrypt.ts';
 import { encodeImportedHash } from '../../platform/auth/imported-password.ts';
+import { isSafeStorageKey } from '../uploads/index.ts';
 
 /**
  * Reads the original system's exports (spec §3 paths; docs/decisions/0023) into the rows the portal stores. Every
@@ -24,12 +26,15 @@ export interface FileRef {
   referencedBy: string;
 }
 
+/** Salts, keys and hashes are base64: anything else could never match, and a `$` would break the stored form. */
+const base64 = z.string().refine(isBase64, 'is not base64');
+
 export const hashConfigSchema = z
   .object({
-    signerKey: z.string().min(1).optional(),
-    base64_signer_key: z.string().min(1).optional(),
-    saltSeparator: z.string().optional(),
-    base64_salt_separator: z.string().optional(),
+    signerKey: base64.min(1).optional(),
+    base64_signer_key: base64.min(1).optional(),
+    saltSeparator: base64.optional(),
+    base64_salt_separator: base64.optional(),
     rounds: z.coerce.number().int().min(1).max(16),
     memCost: z.coerce.number().int().min(1).max(20).optional(),
     mem_cost: z.coerce.number().int().min(1).max(20).optional(),
@@ -40,6 +45,12 @@ export const hashConfigSchema = z
     const memCost = c.memCost ?? c.mem_cost;
     if (!signerKey || saltSeparator === undefined || memCost === undefined) {
       ctx.addIssue({ code: 'custom', message: 'needs signer key, salt separator, rounds and memory cost' });
+      return z.NEVER;
+    }
+    // Refused here rather than at each sign-in, where scrypt would fail and nobody could sign in.
+    const unsupported = unsupportedScrypt(memCost, c.rounds);
+    if (unsupported) {
+      ctx.addIssue({ code: 'custom', message: unsupported });
       return z.NEVER;
     }
     return { signerKey, saltSeparator, rounds: c.rounds, memCost };
@@ -61,8 +72,8 @@ const authUserSchema = z.object({
   localId: z.string().min(1),
   email: z.string().email().optional(),
   emailVerified: z.boolean().optional(),
-  passwordHash: z.string().optional(),
-  salt: z.string().optional(),
+  passwordHash: base64.optional(),
+  salt: base64.optional(),
   displayName: z.string().optional(),
   photoUrl: z.string().optional(),
   phoneNumber: z.string().optional(),
@@ -368,6 +379,14 @@ export function parseMigration(input: { database: unknown; auth?: unknown; hashC
     if (!url) return null;
     const path = storagePathOf(url);
     if (!path) return url;
+    // It becomes the file's storage key: the uploads module's rule for keys holds for migrated files too.
+    if (!isSafeStorageKey(path)) {
+      refuse(
+        ref.referencedBy,
+        `file "${path}" is not a storage key the portal takes (plain names joined by "/")`,
+      );
+      return null;
+    }
     const existing = files.get(path);
     const uploadId = existing?.uploadId ?? stableId(`file:${path}`);
     if (!existing) files.set(path, { ...ref, path, uploadId });

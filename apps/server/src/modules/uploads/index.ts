@@ -4,7 +4,7 @@
  */
 export { uploadRoutes } from './routes.ts';
 export { abandonedUploadSweep } from './sweep.ts';
-export { registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
+export { isSafeStorageKey, registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
 export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';

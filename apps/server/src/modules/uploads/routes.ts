@@ -50,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       readMetadata(request.headers['upload-metadata']),
       request.headers['upload-length'] as string | undefined,
     );
-    const answer = await callTus(tus, request, upload.id).catch(async (error: unknown) => {
+    const answer = await callTus(tus, request, { id: upload.id, creating: true }).catch(async (error: unknown) => {
       await abandonUpload(app, upload.id);
       throw error;
     });
@@ -62,7 +62,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   registerRoute(app, route.getUploadOffset, async (request, reply) => {
     const upload = await ownUpload(app.db, request.user.id, request.params.uploadId);
     if (upload.completedAt) return alreadyFinished(reply, upload.size);
-    const answer = await callTus(tus, request);
+    const answer = await callTus(tus, request, upload);
     const offset = answer.headers.get('upload-offset');
     // All bytes arrived but the server stopped before checking them: finish now rather than report success early.
     if (answer.status === 200 && offset !== null && offset === answer.headers.get('upload-length')) {
@@ -77,14 +77,14 @@ export async function uploadRoutes(app: FastifyInstance) {
     if (upload.completedAt) throw new AppError(409, 'UPLOAD_FINISHED', 'This upload is already finished.');
     if (request.headers['content-type'] !== TUS_BODY)
       throw new AppError(415, 'INVALID_CONTENT_TYPE', `Upload bytes must be sent as ${TUS_BODY}.`);
-    return sendTusAnswer(reply, await callTus(tus, request));
+    return sendTusAnswer(reply, await callTus(tus, request, upload));
   });
 
   registerRoute(app, route.cancelUpload, async (request, reply) => {
     const upload = await ownUpload(app.db, request.user.id, request.params.uploadId);
     if (upload.completedAt)
       throw new AppError(409, 'UPLOAD_FINISHED', 'A finished upload cannot be cancelled.');
-    const answer = await callTus(tus, request);
+    const answer = await callTus(tus, request, upload);
     if (answer.status === 204) await abandonUpload(app, upload.id);
     return sendTusAnswer(reply, answer);
   });

@@ -163,8 +163,13 @@ export async function mayRead(
   return purpose ? purpose.canRead(db, user, upload.targetId) : false;
 }
 
-/** The user's own upload, finished or not; "not found" for anyone else's. */
+/** The form of every upload id (`beginUpload` makes them; migrated files get UUIDs of the same form). */
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isUploadId = (id: string) => UPLOAD_ID.test(id);
+
+/** The user's own upload, finished or not; "not found" for anyone else's and for anything not an upload id. */
 export async function ownUpload(db: Db, userId: string, uploadId: string): Promise<UploadRow> {
+  if (!isUploadId(uploadId)) throw notFound('That upload was not found.');
   const upload = await repo.findOwnUpload(db, userId, uploadId);
   if (!upload) throw notFound('That upload was not found.');
   return upload;

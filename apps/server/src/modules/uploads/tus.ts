@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { UPLOADS_ENDPOINT } from '@portal/contracts/uploads';
 import { AppError } from '../../platform/http/errors.ts';
-import { finishUpload, sizeCap } from './service.ts';
+import { finishUpload, isUploadId, sizeCap } from './service.ts';
 import { incomingId, uploadStorage } from './storage.ts';
 import { uploadLocker } from './upload-locks.ts';
 
@@ -56,11 +56,24 @@ export interface TusAnswer {
   body: string;
 }
 
-/** Hands a Fastify request to tus as a web Request and returns tus's answer (not yet sent). */
+/**
+ * The address tus is handed, rebuilt from a checked upload id. Never the client's: tus takes the upload id from the
+ * last segment of the whole URL, query included, and decodes it, so `/api/uploads/{mine}?x=/{theirs}` would act on
+ * another user's upload and an encoded `..` on a file outside `incoming/`.
+ */
+function tusUrl(upload: { id: string; creating?: boolean }): URL {
+  if (!isUploadId(upload.id)) throw new Error(`Not an upload id: ${JSON.stringify(upload.id)}.`);
+  return new URL(upload.creating ? UPLOADS_ENDPOINT : `${UPLOADS_ENDPOINT}/${upload.id}`, 'http://portal.internal');
+}
+
+/**
+ * Hands a Fastify request to tus as a web Request for the upload the route checked (its owner's, or a new one being
+ * created under that id) and returns tus's answer (not yet sent).
+ */
 export async function callTus(
   tus: Server,
   request: FastifyRequest,
-  newUploadId?: string,
+  upload: { id: string; creating?: boolean },
 ): Promise<TusAnswer> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -69,13 +82,13 @@ export async function callTus(
   }
   const body =
     request.body instanceof Readable ? (Readable.toWeb(request.body) as ReadableStream) : undefined;
-  const webRequest = new Request(new URL(request.url, 'http://portal.internal'), {
+  const webRequest = new Request(tusUrl(upload), {
     method: request.method,
     headers,
     body,
     duplex: 'half',
   } as RequestInit);
-  if (newUploadId) idForCreation.set(webRequest, newUploadId);
+  if (upload.creating) idForCreation.set(webRequest, upload.id);
   const response = await tus.handleWeb(webRequest);
   return { status: response.status, headers: response.headers, body: await response.text() };
 }

@@ -1,6 +1,7 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { verifyFirebaseScrypt, type FirebaseScryptParameters } from './firebase-scrypt.ts';
 import { accounts } from './schema.ts';
 
 /**
@@ -9,14 +10,7 @@ import { accounts } from './schema.ts';
  */
 const PREFIX = 'firebase-scrypt$';
 
-export interface ImportedHashParameters {
-  memCost: number;
-  rounds: number;
-  saltSeparator: string;
-  signerKey: string;
-}
-
-export function encodeImportedHash(p: ImportedHashParameters, salt: string, hash: string): string {
+export function encodeImportedHash(p: FirebaseScryptParameters, salt: string, hash: string): string {
   return `${PREFIX}${[p.memCost, p.rounds, p.saltSeparator, p.signerKey, salt, hash].join('$')}`;
 }
 
@@ -25,14 +19,12 @@ export const isImportedHash = (hash: string) => hash.startsWith(PREFIX);
 async function verifyImported(stored: string, password: string): Promise<boolean> {
   const [memCost, rounds, saltSeparator, signerKey, salt, hash] = stored.slice(PREFIX.length).split('$');
   if (!memCost || !rounds || saltSeparator === undefined || !signerKey || !salt || !hash || !password) return false;
-  // Loaded for the first imported password only: most servers never see one.
-  const { FirebaseScrypt } = await import('firebase-scrypt');
-  const scrypt = new FirebaseScrypt({ memCost: Number(memCost), rounds: Number(rounds), saltSeparator, signerKey });
-  return scrypt.verify(password, salt, hash).catch(() => false);
+  const parameters = { memCost: Number(memCost), rounds: Number(rounds), saltSeparator, signerKey };
+  return verifyFirebaseScrypt(password, salt, hash, parameters).catch(() => false);
 }
 
 /**
- * better-auth's `password.verify`: our own hashes as usual; an imported hash through firebase-scrypt, and when it
+ * better-auth's `password.verify`: our own hashes as usual; an imported hash by its modified scrypt, and when it
  * matches it is replaced at once by our hash of the same password, so the old algorithm is used once per person.
  */
 export function passwordVerifier(db: Db) {

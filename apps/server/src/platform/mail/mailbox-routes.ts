@@ -11,7 +11,10 @@ const PAGE_SIZE = 100;
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Never in production; otherwise to this machine, or to staff signed in from elsewhere. Others see no such page. */
+/**
+ * Never in production; otherwise to this machine, or to staff signed in from elsewhere. Others see no such page.
+ * A hook of each route, so it guards what the router matched: a check on the raw URL misses `/dev/%6dailbox`.
+ */
 async function guard(request: FastifyRequest) {
   if (request.server.config.NODE_ENV === 'production') throw notFound('No such page.');
   if (fromLoopback(request)) return;
@@ -48,10 +51,7 @@ const summary = (m: CaughtMessage) => ({
  * tests (`?to=` filters by recipient).
  */
 export async function mailboxRoutes(app: FastifyInstance) {
-  const hide = { schema: { hide: true } };
-  app.addHook('onRequest', async (request) => {
-    if (request.url === MAILBOX || request.url.startsWith(`${MAILBOX}/`) || request.url.startsWith(`${MAILBOX}?`)) await guard(request);
-  });
+  const guarded = { schema: { hide: true }, onRequest: guard };
 
   const list = (to?: string) =>
     app.db
@@ -67,11 +67,11 @@ export async function mailboxRoutes(app: FastifyInstance) {
     return message;
   };
 
-  app.get<{ Querystring: { to?: string } }>(`${MAILBOX}/messages.json`, hide, async (request) => ({
+  app.get<{ Querystring: { to?: string } }>(`${MAILBOX}/messages.json`, guarded, async (request) => ({
     messages: (await list(typeof request.query.to === 'string' ? request.query.to : undefined)).map(summary),
   }));
 
-  app.get(MAILBOX, hide, async (_request, reply) => {
+  app.get(MAILBOX, guarded, async (_request, reply) => {
     const rows = (await list())
       .map(
         (m) =>
@@ -87,7 +87,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get<{ Params: { id: string } }>(`${MAILBOX}/:id`, hide, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${MAILBOX}/:id`, guarded, async (request, reply) => {
     const m = await find(request.params.id);
     const attachments = m.attachments
       .map((a, i) => `<li><a href="${MAILBOX}/${m.id}/attachments/${i}">${escape(a.filename)}</a> (${escape(a.contentType)}, ${a.size} bytes)</li>`)
@@ -104,7 +104,7 @@ ${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}
     );
   });
 
-  app.get<{ Params: { id: string; index: string } }>(`${MAILBOX}/:id/attachments/:index`, hide, async (request, reply) => {
+  app.get<{ Params: { id: string; index: string } }>(`${MAILBOX}/:id/attachments/:index`, guarded, async (request, reply) => {
     const m = await find(request.params.id);
     const attachment = m.attachments[Number(request.params.index)];
     if (!attachment) throw notFound('No such attachment.');
