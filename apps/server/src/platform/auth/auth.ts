@@ -83,7 +83,12 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
     },
     logger: { disabled: config.LOG_LEVEL === 'silent' },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Read with the session so that a sensitive change can tell how recent the sign-in is (decision 0049).
+      additionalFields: { authenticatedAt: { type: 'date', required: false, input: false } },
+    },
     // Sign-in and sign-up are rate limited by the HTTP layer, keyed on the client address it trusts.
     rateLimit: { enabled: false },
     advanced: {
