@@ -62,6 +62,20 @@ describe('live streams', () => {
     expect(reading.fake.written).toEqual(['data: {"topic":"faqs"}\n\n']);
   });
 
+  it('end, at a heartbeat, the streams of sessions that reached their absolute lifetime', () => {
+    vi.useFakeTimers({ now: 0 });
+    const streams = new LiveStreams(1000);
+    const ending = fakeResponse();
+    const lasting = fakeResponse();
+    streams.add(ending.response, { userId: 'u1', staff: false, sessionId: 's1', sessionEndsAt: 1500 });
+    streams.add(lasting.response, { userId: 'u2', staff: false, sessionId: 's2', sessionEndsAt: 60_000 });
+    vi.advanceTimersByTime(1000);
+    expect(ending.fake.ended).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(ending.fake.ended).toBe(true);
+    expect(lasting.fake.ended).toBe(false);
+  });
+
   it('end every stream at shutdown', () => {
     const streams = new LiveStreams();
     const open = [fakeResponse(), fakeResponse()];

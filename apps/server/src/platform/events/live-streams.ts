@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Change } from './change-feed.ts';
 
 /** Who is watching a stream: a guest, or a signed-in customer or staff member (who sees every customer's changes) and their session. */
-export type Watcher = { userId: string; staff: boolean; sessionId: string } | null;
+export type Watcher = { userId: string; staff: boolean; sessionId: string; sessionEndsAt?: number } | null;
 type SignedInWatcher = NonNullable<Watcher>;
 
 /** Often enough that proxies and balancers (which commonly drop a connection idle for 60 s) keep streams open. */
@@ -49,7 +49,7 @@ export class LiveStreams {
       if (!own) this.customers.set(watcher.userId, (own = new Set()));
       own.add(response);
     }
-    this.heartbeat ??= setInterval(() => this.write(this.everyone, HEARTBEAT), this.heartbeatMs).unref();
+    this.heartbeat ??= setInterval(() => this.beat(), this.heartbeatMs).unref();
   }
 
   remove(response: ServerResponse, watcher: Watcher) {
@@ -80,6 +80,13 @@ export class LiveStreams {
       const own = this.customers.get(audience.userId);
       if (own) this.write(own, frame);
     }
+  }
+
+  /** The heartbeat; it also ends the streams of sessions that reached their absolute lifetime meanwhile. */
+  private beat(now = Date.now()) {
+    this.write(this.everyone, HEARTBEAT);
+    for (const ofUser of this.signedIn.values())
+      for (const [response, watcher] of ofUser) if (watcher.sessionEndsAt !== undefined && watcher.sessionEndsAt <= now) response.end();
   }
 
   /** Whether this user has a signed-in stream open here. */

@@ -39,7 +39,14 @@ export async function eventRoutes(app: FastifyInstance) {
   // Every client gets the stream, whatever it accepts (EventSource asks for text/event-stream, tests may not).
   registerRoute(app, liveEvents, async (request, reply) => {
     const current = await signedIn(request);
-    const watcher: Watcher = current ? { userId: current.user.id, staff: current.user.role === 'staff', sessionId: current.session.id } : null;
+    const watcher: Watcher = current
+      ? {
+          userId: current.user.id,
+          staff: current.user.role === 'staff',
+          sessionId: current.session.id,
+          sessionEndsAt: current.session.createdAt.getTime() + app.config.SESSION_MAX_AGE_DAYS * 86_400_000,
+        }
+      : null;
     reply.hijack();
     const response = reply.raw;
     // The headers set so far (helmet's) go out with the stream's own.
