@@ -9,10 +9,14 @@ const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spe
 /**
  * Journeys that change what other journeys count or show run one at a time on a server of their own: help guides
  * (other journeys count the demo guides), the import's replace (it removes what it was not given), setup-step
- * templates (every new subscription copies them), banners and questions (every customer sees them).
+ * templates (every new subscription copies them), banners and questions (every customer sees them). Its sign-ins
+ * count as old after a few seconds (REAUTHENTICATE_AFTER_MINUTES), so that the password dialog of sensitive changes
+ * can be seen; none of the other journeys there makes such a change.
  */
 const CONTENT_PORT = E2E_PORT + 3;
-const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire)\.spec\.ts/;
+const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|account-reauthentication)\.spec\.ts/;
+/** How long a sign-in counts as recent on that server: 3 seconds. */
+const CONTENT_REAUTHENTICATE_AFTER_SECONDS = 3;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
 const OVERVIEW_PORT = E2E_PORT + 2;
 const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;
@@ -70,7 +74,7 @@ export default defineConfig({
   ],
   webServer: [
     portalServer(E2E_PORT),
-    portalServer(CONTENT_PORT),
+    portalServer(CONTENT_PORT, { REAUTHENTICATE_AFTER_MINUTES: String(CONTENT_REAUTHENTICATE_AFTER_SECONDS / 60) }),
     portalServer(OVERVIEW_PORT, { DEMO_CONTENT: 'false' }),
     // Lets the renewal journeys move the server's clock (renewals, non-payment).
     portalServer(CLOCK_PORT, { ALLOW_CLOCK_CONTROL: 'true', SUPPORT_REPLY_MAIL_DELAY_MS: '2000', SUPPORT_REPLY_SWEEP_INTERVAL_MS: '500', CARD_EXPIRY_SWEEP_INTERVAL_MS: '1000' }),

@@ -10,8 +10,9 @@ import type { Database, Db } from './platform/db/client.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
-import { forgetSessionAfterWrite, type SessionUser } from './platform/auth/session.ts';
+import { endOutlivedSessionBeforeAuth, forgetSessionAfterWrite, type SignedIn } from './platform/auth/session.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
+import { endStreamsOfEndedSessions } from './platform/events/ended-sessions.ts';
 import { LiveStreams } from './platform/events/live-streams.ts';
 import { eventRoutes } from './platform/events/routes.ts';
 import { AppError, registerErrorHandler } from './platform/http/errors.ts';
@@ -86,7 +87,7 @@ declare module 'fastify' {
     changeFeed: ChangeFeed;
     /** The open live event streams (/api/events) of this instance. */
     liveStreams: LiveStreams;
-    sessionCache: SessionCache<SessionUser>;
+    sessionCache: SessionCache<SignedIn>;
     mail: Mailer;
     clock: Clock;
     /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
@@ -140,11 +141,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const liveStreams = new LiveStreams();
   changeFeed.subscribe((change) => liveStreams.deliver(change));
   app.decorate('liveStreams', liveStreams);
-  const sessionCache = new SessionCache<SessionUser>(config.SESSION_CACHE_MS);
+  const sessionCache = new SessionCache<SignedIn>(config.SESSION_CACHE_MS);
   await sessionCache.start(database.sql);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', async () => sessionCache.close());
   app.addHook('onSend', forgetSessionAfterWrite);
+  app.addHook('preHandler', endOutlivedSessionBeforeAuth);
+  endStreamsOfEndedSessions(app);
   const mail = await createMailer(config, database.db, () => app.clock());
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());

@@ -25,6 +25,12 @@ const settingsSchema = z.object({
    * profile change drop the entry at once on every instance (docs/decisions/0032); this bounds anything else.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
+  // Sessions (docs/decisions/0048, 0049): how long a sign-in lasts at most, and how recent it must be for the
+  // changes that ask for the password again.
+  /** A session ends this many days after its sign-in however active it is (the 30-day expiry slides with use). */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
+  /** Changing the e-mail, a first password, refunds, erasing an account and removing staff ask for the password again after this long. */
+  REAUTHENTICATE_AFTER_MINUTES: z.coerce.number().positive().default(10),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

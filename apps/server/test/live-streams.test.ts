@@ -25,14 +25,14 @@ describe('live streams', () => {
     const guest = fakeResponse();
     const customer = fakeResponse();
     streams.add(guest.response, null);
-    streams.add(customer.response, { userId: 'u1', staff: false });
+    streams.add(customer.response, { userId: 'u1', staff: false, sessionId: 's1' });
     expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(2000);
     expect(guest.fake.written).toEqual([':\n\n', ':\n\n']);
     expect(customer.fake.written).toEqual([':\n\n', ':\n\n']);
 
     streams.remove(guest.response, null);
-    streams.remove(customer.response, { userId: 'u1', staff: false });
+    streams.remove(customer.response, { userId: 'u1', staff: false, sessionId: 's1' });
     expect(streams.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -41,9 +41,9 @@ describe('live streams', () => {
     const streams = new LiveStreams();
     const first = fakeResponse();
     const second = fakeResponse();
-    streams.add(first.response, { userId: 'u1', staff: false });
-    streams.add(second.response, { userId: 'u1', staff: false });
-    streams.remove(first.response, { userId: 'u1', staff: false });
+    streams.add(first.response, { userId: 'u1', staff: false, sessionId: 's1' });
+    streams.add(second.response, { userId: 'u1', staff: false, sessionId: 's1' });
+    streams.remove(first.response, { userId: 'u1', staff: false, sessionId: 's1' });
     streams.deliver({ topic: 'payments:p1', audience: { userId: 'u1' } });
     expect(first.fake.written).toEqual([]);
     expect(second.fake.written).toEqual(['data: {"topic":"payments:p1"}\n\n']);
@@ -62,10 +62,24 @@ describe('live streams', () => {
     expect(reading.fake.written).toEqual(['data: {"topic":"faqs"}\n\n']);
   });
 
+  it('end, at a heartbeat, the streams of sessions that reached their absolute lifetime', () => {
+    vi.useFakeTimers({ now: 0 });
+    const streams = new LiveStreams(1000);
+    const ending = fakeResponse();
+    const lasting = fakeResponse();
+    streams.add(ending.response, { userId: 'u1', staff: false, sessionId: 's1', sessionEndsAt: 1500 });
+    streams.add(lasting.response, { userId: 'u2', staff: false, sessionId: 's2', sessionEndsAt: 60_000 });
+    vi.advanceTimersByTime(1000);
+    expect(ending.fake.ended).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(ending.fake.ended).toBe(true);
+    expect(lasting.fake.ended).toBe(false);
+  });
+
   it('end every stream at shutdown', () => {
     const streams = new LiveStreams();
     const open = [fakeResponse(), fakeResponse()];
-    open.forEach(({ response }, i) => streams.add(response, { userId: `u${i}`, staff: i === 0 }));
+    open.forEach(({ response }, i) => streams.add(response, { userId: `u${i}`, staff: i === 0, sessionId: `s${i}` }));
     streams.endAll();
     expect(open.map(({ fake }) => fake.ended)).toEqual([true, true]);
   });

@@ -89,15 +89,25 @@ describe('staff invitations', () => {
     expect((await call(ctx.app, staff, 'POST', '/api/staff/team/invitations', { email: 'not an address' })).status).toBe(400);
   });
 
-  it("makes an existing customer's account staff, keeping its id", async () => {
+  it("makes an existing customer's account staff, keeping its id, and signs out every session and Google link it had", async () => {
     const customer = await signUp(ctx.app, { name: 'Cas Customer' });
+    // Whoever registered the address first may also have linked a Google sign-in to it.
+    await ctx.database.sql.query(
+      `INSERT INTO accounts (id, user_id, account_id, provider_id, created_at, updated_at) VALUES ($1, $2, 'google-subject', 'google', now(), now())`,
+      [`google-${customer.id}`, customer.id],
+    );
     expect((await call(ctx.app, customer, 'GET', '/api/staff/team')).status).toBe(403);
     const token = await invite(customer.email);
     expect((await accept(token, 'Cas Staff')).statusCode).toBe(200);
-    // The customer's open session has staff access at once (the session cache forgets the user).
-    await expect.poll(async () => (await call(ctx.app, customer, 'GET', '/api/staff/team')).status).toBe(200);
+    // The session opened before the invitation never becomes staff: it is signed out.
+    expect((await call(ctx.app, customer, 'GET', '/api/staff/team')).status).toBe(401);
+    expect((await call(ctx.app, customer, 'GET', '/api/me')).body.user).toBeNull();
+    expect(await ctx.database.sql.query('SELECT id FROM sessions WHERE user_id = $1', [customer.id])).toEqual([]);
+    expect(await ctx.database.sql.query('SELECT provider_id FROM accounts WHERE user_id = $1', [customer.id])).toEqual([{ provider_id: 'credential' }]);
+    expect((await signIn(customer.email, 'correct-horse-1')).status).toBe(401);
     const signedIn = await signIn(customer.email, 'a-long-staff-password');
     expect(signedIn.user.id).toBe(customer.id);
+    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).status).toBe(200);
   });
 });
 

@@ -117,19 +117,38 @@ describe('create-staff operator endpoint', () => {
     expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } })).statusCode).toBe(200);
   });
 
-  it('sets a given password, and promotes an existing customer keeping their password unless one is given', async () => {
+  it('sets a given password, and promotes an existing customer: signed out everywhere, Google links gone', async () => {
     expect((await operator({ email: 'chosen@example.com', password: 'chosen-password-1' })).json().temporaryPassword).toBeNull();
     expect((await signIn('chosen@example.com', 'chosen-password-1')).statusCode).toBe(200);
 
+    // A verified customer keeps the password they chose; the session they had does not become staff.
     const customer = await signUp(ctx.app, { password: 'customer-password' });
+    await ctx.database.sql.query('UPDATE users SET email_verified = true WHERE id = $1', [customer.id]);
+    await ctx.database.sql.query(
+      `INSERT INTO accounts (id, user_id, account_id, provider_id, created_at, updated_at) VALUES ($1, $2, 'google-subject', 'google', now(), now())`,
+      [`google-${customer.id}`, customer.id],
+    );
     const promoted = (await operator({ email: customer.email.toUpperCase() })).json();
     expect(promoted).toEqual({ userId: customer.id, email: customer.email, created: false, temporaryPassword: null });
-    expect((await call(ctx.app, customer, 'GET', '/api/staff/chats')).status).toBe(200);
-    expect((await signIn(customer.email, 'customer-password')).statusCode).toBe(200);
+    expect((await call(ctx.app, customer, 'GET', '/api/staff/chats')).status).toBe(401);
+    expect(await ctx.database.sql.query('SELECT provider_id FROM accounts WHERE user_id = $1', [customer.id])).toEqual([{ provider_id: 'credential' }]);
+    const signedIn = await signIn(customer.email, 'customer-password');
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } })).statusCode).toBe(200);
 
     await operator({ email: customer.email, password: 'replaced-password' });
     expect((await signIn(customer.email, 'customer-password')).statusCode).toBe(401);
     expect((await signIn(customer.email, 'replaced-password')).statusCode).toBe(200);
+  });
+
+  it('gives an unverified account a new password: whoever registered the address first never holds a staff password', async () => {
+    const squatter = await signUp(ctx.app, { password: 'squatter-password' });
+    const promoted = (await operator({ email: squatter.email })).json();
+    expect(promoted).toMatchObject({ userId: squatter.id, created: false, temporaryPassword: expect.stringMatching(/^[A-Za-z0-9]{18}$/) });
+    expect((await call(ctx.app, squatter, 'GET', '/api/staff/chats')).status).toBe(401);
+    expect((await signIn(squatter.email, 'squatter-password')).statusCode).toBe(401);
+    expect((await signIn(squatter.email, promoted.temporaryPassword)).statusCode).toBe(200);
   });
 
   it('answers 404 without the token or off loopback, and 400 to a bad e-mail', async () => {

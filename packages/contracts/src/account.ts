@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fullNameSchema, newPasswordSchema as newPassword, phoneSchema } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, fullNameSchema, newPasswordSchema as newPassword, phoneSchema } from './auth.ts';
 
 /**
  * Profile fields a customer edits on /account-settings, with sign-up's own rules: a saved profile always has a
@@ -70,6 +70,15 @@ export const signedInDeviceListSchema = z.object({ devices: z.array(signedInDevi
 
 /** A first password for an account that has none (made with Google). */
 export const setPasswordSchema = z.object({ newPassword });
+
+/**
+ * The answer of a sensitive change asked for when the sign-in is older than a few minutes: confirm who you are
+ * (reauthenticate) and try again. Accounts without a password sign in with Google again instead.
+ */
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
+/** What confirms who you are: the password (a second-factor `code` is the other way, added beside it). */
+export const reauthenticateSchema = z.object({ password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH) });
+export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** Changing the password needs the current one. */

@@ -181,7 +181,7 @@ export const createStaffResultSchema = z.object({
   userId: z.string(),
   email: z.string(),
   created: z.boolean(),
-  /** A generated password, given once when none was supplied for a new account. */
+  /** A generated password, given once: for a new account, or an existing one that may not keep its own, with none supplied. */
   temporaryPassword: z.string().nullable(),
 });
 export type CreateStaffResult = z.infer<typeof createStaffResultSchema>;

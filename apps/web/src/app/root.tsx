@@ -3,8 +3,12 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session';
 import { useLiveEvents } from '@/lib/live-events';
+import { ReauthenticationHost } from './reauthentication-host';
 
-/** Holds the whole app until the sign-in state is known, and keeps the live event stream open. */
+/**
+ * Holds the whole app until the sign-in state is known, keeps the live event stream open, and asks for the password
+ * again when a sensitive change needs it.
+ */
 export function Root() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -25,6 +29,7 @@ export function Root() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <ReauthenticationHost />
     </>
   );
 }

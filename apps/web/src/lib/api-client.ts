@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
 import { buildUrl, routeQueryKey, successSchema, type Endpoint } from '@portal/contracts/route-helpers';
 import type { ShellEndpoint } from '@portal/contracts/routes/shell';
+import { REAUTHENTICATION_REQUIRED, identityConfirmer } from './reauthentication';
 
 /** An answer of the API that was not a success; `code` is the server's stable error code. */
 export class ApiError extends Error {
@@ -20,12 +21,25 @@ type CallArgs<R extends RouteDefinition> = object extends RouteInput<R> ? [input
 /**
  * Calls an endpoint of the route table (`@portal/contracts/routes`): the URL from its path and `params`/`query`,
  * the body as JSON, and the answer parsed with the route's schema for the status received, so the result is typed
- * from the route. A refusal throws ApiError with the server's code; an unreachable server, code NETWORK.
+ * from the route. A refusal throws ApiError with the server's code; an unreachable server, code NETWORK. A sensitive
+ * change refused for an old sign-in (403 REAUTHENTICATION_REQUIRED) asks for the password in the app's dialog and,
+ * once it is confirmed, is sent again.
  */
 export function api<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<RouteOutput<R>>;
 /** A shell endpoint (sign-in state, site links): answered as typed by its contract, without loading a schema. */
 export function api<T>(endpoint: ShellEndpoint<T>): Promise<T>;
 export async function api(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>>, input: RouteInput<RouteDefinition> = {}) {
+  try {
+    return await send(route, input);
+  } catch (error) {
+    const confirm = identityConfirmer();
+    if (!(error instanceof ApiError) || error.code !== REAUTHENTICATION_REQUIRED || !confirm) throw error;
+    if (!(await confirm())) throw error;
+    return send(route, input);
+  }
+}
+
+async function send(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>>, input: RouteInput<RouteDefinition>) {
   const body: unknown = input.body;
   let response: Response;
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSecuritySchema, setPasswordSchema, signedInDeviceListSchema } from '../account.ts';
+import { accountSecuritySchema, reauthenticateSchema, setPasswordSchema, signedInDeviceListSchema } from '../account.ts';
 import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestSchema, profilePhotoSchema, profileUpdateSchema } from '../account.ts';
 import { meSchema, sessionStateSchema } from '../auth.ts';
 import { defineRoute, noContent } from '../route.ts';
@@ -86,7 +86,20 @@ export const setPassword = defineRoute({
   responses: { 204: noContent },
 });
 
+export const reauthenticate = defineRoute({
+  method: 'POST',
+  path: '/api/me/reauthenticate',
+  auth: 'user',
+  tags,
+  summary: 'Confirms the password of the signed-in account, so that its session counts as freshly signed in',
+  description:
+    'Changing the e-mail, a first password, refunds, erasing an account and removing staff answer 403 REAUTHENTICATION_REQUIRED when the sign-in is older than REAUTHENTICATE_AFTER_MINUTES; this confirms the password (400 INVALID_PASSWORD otherwise, 400 NO_PASSWORD for an account made with Google, which signs in with Google again instead) and the change can be tried again.',
+  body: reauthenticateSchema,
+  responses: { 204: noContent },
+});
+
 export const accountRoutes = {
+  reauthenticate,
   getSession,
   updateProfile,
   setProfilePhoto,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes as route } from '@portal/contracts/routes';
 import { sessionUser } from '../../platform/auth/session.ts';
+import { reauthenticate, requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
@@ -54,9 +55,20 @@ export async function accountRoutes(app: FastifyInstance) {
     return { devices: await signedInDevices(request) };
   });
   registerRoute(app, route.setPassword, async (request, reply) => {
+    await requireFreshSignIn(request);
     await setFirstPassword(request, request.body.newPassword);
     return reply.code(204).send();
   });
+  registerRoute(
+    app,
+    route.reauthenticate,
+    async (request, reply) => {
+      await reauthenticate(request, request.body);
+      return reply.code(204).send();
+    },
+    // Password guesses are counted per account, whichever address they come from.
+    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_MAX, timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS, keyGenerator: async (request) => `reauthenticate:${(await sessionUser(request))?.id ?? request.ip}`, errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.') } } },
+  );
   registerRoute(app, route.listDeletionRequests, async (request) => ({
     requests: await deletionRequests(app.db, request.query.email),
   }));

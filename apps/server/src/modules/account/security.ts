@@ -3,6 +3,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { AccountSecurity, SignedInDevice } from '@portal/contracts/account';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { sendSecurityMail } from '../../platform/auth/security-mail.ts';
+import { sessionUser } from '../../platform/auth/session.ts';
 
 /** better-auth's own session and account endpoints, called for the signed-in user of this request. */
 const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
@@ -37,4 +39,6 @@ export async function setFirstPassword(request: FastifyRequest, newPassword: str
   assertPasswordAllowed(newPassword);
   if (await hasPassword(request)) throw badRequest('PASSWORD_ALREADY_SET', 'Your account already has a password. Change it with your current password.');
   await request.server.auth.api.setPassword({ headers: headersOf(request), body: { newPassword } });
+  const user = await sessionUser(request);
+  if (user) await sendSecurityMail(request.server, user, { kind: 'password-added' });
 }

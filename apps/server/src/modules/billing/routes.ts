@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { billingRoutes as route, promoCodeRoutes as promoRoute } from '@portal/contracts/routes';
+import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { addCard, cardListOf, cardOf, deleteCard, makeDefaultCard } from './cards-service.ts';
 import { paymentOf, paymentsConfig, paymentsOf, quotePromo, startCheckout } from './checkout-service.ts';
@@ -91,7 +92,10 @@ export const billingRoutes = fp(
       subscriptions: (await subscriptionsOf(app, request.params.userId, { limit: 100 })).subscriptions,
       payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
     }));
-    registerRoute(app, route.refundPayment, async (request) => refundPayment(app, request.user, request.params.id, request.body));
+    registerRoute(app, route.refundPayment, async (request) => {
+      await requireFreshSignIn(request);
+      return refundPayment(app, request.user, request.params.id, request.body);
+    });
 
     // Staff: the promo codes editor (/staff/promo-codes).
     registerRoute(app, promoRoute.listStaffPromoCodes, async () => listPromoCodesForStaff(app.db));

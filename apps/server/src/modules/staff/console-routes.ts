@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { staffConsoleRoutes as route } from '@portal/contracts/routes';
+import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { staffOverview } from './overview.ts';
 import { acceptInvitation, checkInvitation, inviteStaff, listTeam, removeStaff } from './team.ts';
@@ -12,6 +13,7 @@ export async function staffConsoleRoutes(app: FastifyInstance) {
     reply.code(201).send(await inviteStaff(app, request.user, request.body.email, app.clock())),
   );
   registerRoute(app, route.removeStaff, async (request, reply) => {
+    await requireFreshSignIn(request);
     await removeStaff(app.db, request.user, request.params.userId, app.clock());
     return reply.code(204).send(null);
   });

@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
-import { accounts, users } from '../../platform/auth/schema.ts';
+import { accounts, sessions, users } from '../../platform/auth/schema.ts';
 import { likePattern } from '../../platform/db/like.ts';
 import { cards, payments } from '../billing/index.ts';
 import { formSubmissions } from '../onboarding/index.ts';
@@ -14,7 +14,7 @@ const CREDENTIAL_PROVIDER = 'credential';
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return rows[0];
@@ -26,6 +26,25 @@ export async function insertStaffUser(db: Db, user: { id: string; name: string; 
 
 export async function promoteToStaff(db: Db, userId: string, now: Date) {
   await db.update(users).set({ role: 'staff', updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * Ends every way into an account that existed before it became staff: its sessions (signed out everywhere; the
+ * sessions trigger tells every instance, decision 0032) and its linked sign-ins other than the password (a Google
+ * link made by whoever registered the address first). Run in the promoting transaction, so both happen or neither.
+ */
+export async function revokeSignIns(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(accounts).where(and(eq(accounts.userId, userId), ne(accounts.providerId, CREDENTIAL_PROVIDER)));
+}
+
+/** Whether the user has a password sign-in. */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER), isNotNull(accounts.password)));
+  return rows.length > 0;
 }
 
 /** Sets the password of the user's e-mail sign-in, adding that sign-in if the user had only Google. */

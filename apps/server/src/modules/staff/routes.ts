@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { staffRoutes as route } from '@portal/contracts/routes';
+import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import * as account from '../account/index.ts';
 import * as audit from '../audit/index.ts';
@@ -45,9 +46,10 @@ export async function staffRoutes(app: FastifyInstance) {
   registerRoute(app, route.refuseDeletionRequest, async (request) =>
     account.refuseDeletionRequest(app, request.user, request.params.requestId, request.body.reason),
   );
-  registerRoute(app, route.carryOutDeletionRequest, async (request) =>
-    account.carryOutDeletionRequest(app, request.user, request.params.requestId),
-  );
+  registerRoute(app, route.carryOutDeletionRequest, async (request) => {
+    await requireFreshSignIn(request);
+    return account.carryOutDeletionRequest(app, request.user, request.params.requestId);
+  });
 
   registerRoute(app, route.listStaffPlans, async () => plans.listPlansForStaff(app.db));
   registerRoute(app, route.createPlan, async (request, reply) =>

@@ -13,20 +13,25 @@ function generatePassword(): string {
 
 /**
  * Makes the person with this e-mail staff. A new account gets the given password or a generated one (returned
- * once); an existing account is promoted and keeps its password unless one is given. Passwords are hashed the
- * way better-auth checks them at sign-in.
+ * once). An existing account is signed out everywhere and loses its Google links in the promoting transaction
+ * (decision 0048); it keeps its password only when it has one and has verified its address (otherwise whoever
+ * registered the address first would hold a staff password): else it gets the given or a generated one. Passwords
+ * are hashed the way better-auth checks them at sign-in.
  */
 export async function createOrPromoteStaff(db: Db, input: CreateStaffInput, now: Date): Promise<CreateStaffResult> {
   const email = input.email.toLowerCase();
   const existing = await repo.findUserByEmail(db, email);
-  const generated = !existing && !input.password ? generatePassword() : null;
   if (input.password !== undefined) assertPasswordAllowed(input.password);
+  const keepsPassword = existing !== undefined && existing.emailVerified && (await repo.hasPassword(db, existing.id));
+  const generated = !input.password && !keepsPassword ? generatePassword() : null;
   const password = input.password ?? generated;
   const hash = password ? await hashPassword(password) : null;
   const userId = existing?.id ?? randomUUID();
   await db.transaction(async (tx) => {
-    if (existing) await repo.promoteToStaff(tx, existing.id, now);
-    else await repo.insertStaffUser(tx, { id: userId, name: input.name ?? email.split('@')[0]!, email, now });
+    if (existing) {
+      await repo.promoteToStaff(tx, existing.id, now);
+      await repo.revokeSignIns(tx, existing.id);
+    } else await repo.insertStaffUser(tx, { id: userId, name: input.name ?? email.split('@')[0]!, email, now });
     if (hash) await repo.setPasswordHash(tx, userId, hash, now);
   });
   return { userId, email, created: !existing, temporaryPassword: generated };

@@ -86,8 +86,8 @@ export async function checkInvitation(db: Db, token: string, now: Date): Promise
 
 /**
  * Uses a link, once: the address's account (made now, or the customer account it already has) becomes staff with
- * this name and password, and its e-mail counts as verified (the link reached it). Every other open invitation of
- * the address is used up with it.
+ * this name and password, and its e-mail counts as verified (the link reached it). An existing account's sessions
+ * and Google links end in the same transaction. Every other open invitation of the address is used up with it.
  */
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<{ email: string }> {
   await usableInvitation(db, input.token, now, false);
@@ -97,8 +97,12 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now
     const invitation = await usableInvitation(tx, input.token, now, true);
     const existing = await repo.findUserByEmail(tx, invitation.email);
     const userId = existing?.id ?? randomUUID();
-    if (existing) await repo.promoteToStaff(tx, userId, now);
-    else await repo.insertStaffUser(tx, { id: userId, name: input.name, email: invitation.email, now });
+    // Whoever registered the address before the invitation reached it loses every way in: the link proves the
+    // address, and the password set here becomes the only sign-in (decision 0048).
+    if (existing) {
+      await repo.promoteToStaff(tx, userId, now);
+      await repo.revokeSignIns(tx, userId);
+    } else await repo.insertStaffUser(tx, { id: userId, name: input.name, email: invitation.email, now });
     await tx.update(users).set({ name: input.name, emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
     await repo.setPasswordHash(tx, userId, hash, now);
     await tx

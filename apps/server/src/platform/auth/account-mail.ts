@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer, MailRequest } from '../mail/mailer.tsx';
 import { users } from './schema.ts';
+import { securityMail, type SecurityEvent } from './security-mail.ts';
 
 export interface AccountMailLinks {
   resetPassword: (token: string) => string;
@@ -29,6 +30,9 @@ export function accountMails(config: Config, db: Db, mailer: () => Mailer) {
   const app = config.COMPANY_NAME;
 
   return {
+    /** A change to how the account signs in (security-mail.ts). */
+    security: (user: MailUser, event: SecurityEvent) => queue(securityMail(config, user, event)),
+
     welcome: (user: MailUser) =>
       queue({
         kind: 'welcome',

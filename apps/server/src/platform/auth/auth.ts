@@ -11,6 +11,7 @@ import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts'
 import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
 import { passwordVerifier } from './imported-password.ts';
+import { signInChanges } from './sign-in-changes.ts';
 
 
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
@@ -18,6 +19,7 @@ export const ACCOUNT_PAGES = { resetPassword: '/reset-password', emailVerified: 
 
 export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
   const mail = accountMails(config, db, mailer);
+  const changes = signInChanges(db, mail.security);
   const links: AccountMailLinks = {
     // better-auth's own GET checks the token and sends the browser on with ?token=… or ?error=INVALID_TOKEN.
     resetPassword: (token) =>
@@ -59,15 +61,19 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       // A reset link works once (its verification row is deleted when used) and for one hour.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       sendResetPassword: async ({ user, token }) => mail.resetPassword(user, links.resetPassword(token)),
+      onPasswordReset: async ({ user }) => void (await mail.security(user, { kind: 'password-reset' })),
     },
     emailVerification: {
       // Verification never blocks signing in (requireEmailVerification stays off): a banner asks for it.
       sendOnSignUp: true,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => mail.verification(user, links.verifyEmail(token)),
+      afterEmailVerification: async (user, request) => changes.emailVerified(user, request),
     },
     databaseHooks: {
       user: { create: { after: async (user) => mail.welcome(user) } },
+      session: { create: { after: async (session, context) => changes.sessionCreated(session, context) } },
+      account: { update: { after: async (account, context) => changes.passwordChanged(account, context) } },
     },
     user: {
       additionalFields: {
@@ -83,7 +89,12 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
     },
     logger: { disabled: config.LOG_LEVEL === 'silent' },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Read with the session so that a sensitive change can tell how recent the sign-in is (decision 0049).
+      additionalFields: { authenticatedAt: { type: 'date', required: false, input: false } },
+    },
     // Sign-in and sign-up are rate limited by the HTTP layer, keyed on the client address it trusts.
     rateLimit: { enabled: false },
     advanced: {

@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH, changeEmail, sendVerificationEmail, signInWithEmail, si
 import { AppError, badRequest } from '../http/errors.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { sessionUser } from './session.ts';
+import { requireFreshSignIn } from './reauthentication.ts';
 
 /** Readable messages for better-auth's error codes (spec §5: the provider's messages, made readable). */
 const AUTH_MESSAGES: Record<string, string> = {
@@ -119,6 +120,7 @@ export async function authRoutes(app: FastifyInstance) {
     config: limited,
     preHandler: [
       perSessionAccount,
+      requireFreshSignIn,
       async (request) => {
         const parsed = changeEmailSchema.safeParse(request.body);
         if (!parsed.success) throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]!.message);

@@ -23,6 +23,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: stamp('expires_at').notNull(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
+  /** The sign-in, or the last confirmation of the password (decision 0049); null counts as the sign-in. */
+  authenticatedAt: stamp('authenticated_at'),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });

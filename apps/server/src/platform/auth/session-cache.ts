@@ -14,13 +14,18 @@ interface Entry<T> {
  * from scratch (signature check, session and user rows) every time. Correctness rests on forgetting at once:
  * every instance LISTENs for the triggers' notifications and drops that user's entries when their user row or
  * any of their sessions changes, and a lookup that overlapped any such change is not kept (it may have read the
- * rows before the change).
+ * rows before the change). While the LISTEN connection is down nothing is cached (a missed notification would
+ * leave a signed-out session trusted); when it is back, whoever built on the notifications hears `onResync`.
  */
 export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private changes = 0;
   private stopListening: (() => Promise<void>) | undefined;
   private readonly forgetListeners = new Set<(userId: string) => void>();
+  private readonly notifiedListeners = new Set<(userId: string) => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  /** Whether the notifications are heard: false until listening and while the connection is lost. */
+  private listening = false;
 
   constructor(
     private readonly ttlMs: number,
@@ -29,11 +34,18 @@ export class SessionCache<T> {
   ) {}
 
   async start(sql: SqlClient): Promise<void> {
-    this.stopListening = await sql.listen(SESSION_CHANGES_CHANNEL, (userId) => this.forgetUser(userId));
+    this.stopListening = await sql.listen(SESSION_CHANGES_CHANNEL, (userId) => this.notified(userId), (connected) => this.connection(connected));
+    this.listening = true;
+  }
+
+  /** Whether entries are trusted now: the database's notifications are being heard. */
+  get trusted(): boolean {
+    return this.listening;
   }
 
   /** The cached user for this cookie, or undefined when unknown or expired. */
   get(key: string): T | undefined {
+    if (!this.listening) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= this.now()) {
@@ -45,12 +57,12 @@ export class SessionCache<T> {
 
   /** Resolves `key` with `lookup` unless cached; keeps the answer only if nothing changed while it was read. */
   async resolve(key: string, lookup: () => Promise<{ userId: string; value: T } | null>): Promise<T | null> {
-    if (this.ttlMs <= 0) return (await lookup())?.value ?? null;
+    if (this.ttlMs <= 0 || !this.listening) return (await lookup())?.value ?? null;
     const cached = this.get(key);
     if (cached !== undefined) return cached;
     const changesBefore = this.changes;
     const found = await lookup();
-    if (found && this.changes === changesBefore) {
+    if (found && this.changes === changesBefore && this.listening) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { userId: found.userId, value: found.value, until: this.now() + this.ttlMs });
     }
@@ -61,6 +73,30 @@ export class SessionCache<T> {
     this.changes += 1;
     for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
     for (const listener of this.forgetListeners) listener(userId);
+  }
+
+  /** Calls `listener` with each user the database says changed (on any instance); returns how to stop. */
+  onNotified(listener: (userId: string) => void): () => void {
+    this.notifiedListeners.add(listener);
+    return () => this.notifiedListeners.delete(listener);
+  }
+
+  /** Calls `listener` when the notifications are heard again after a loss: any change may have been missed. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  private notified(userId: string) {
+    this.forgetUser(userId);
+    for (const listener of this.notifiedListeners) listener(userId);
+  }
+
+  private connection(connected: boolean) {
+    this.changes += 1;
+    this.entries.clear();
+    this.listening = connected;
+    if (connected) for (const listener of this.resyncListeners) listener();
   }
 
   /** Calls `listener` with each user forgotten from now on; returns how to stop. */
@@ -75,6 +111,7 @@ export class SessionCache<T> {
 
   async close(): Promise<void> {
     this.entries.clear();
+    this.listening = false;
     await this.stopListening?.();
   }
 }

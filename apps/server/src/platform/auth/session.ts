@@ -14,7 +14,21 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-const perRequest = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** The session a request is signed in with: when it began, and when its password was last confirmed. */
+export interface SignedInSession {
+  id: string;
+  createdAt: Date;
+  /** The sign-in, or the later confirmation of the password (decision 0049). */
+  authenticatedAt: Date;
+}
+
+/** What the session cache keeps per cookie. */
+export interface SignedIn {
+  user: SessionUser;
+  session: SignedInSession;
+}
+
+const perRequest = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
 /** better-auth's signed session cookie (with the `__Secure-` prefix on https), the key of the session cache. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
@@ -23,29 +37,51 @@ const sessionCookieOf = (request: FastifyRequest) => SESSION_COOKIE.exec(request
 /** Whether the request carries a session cookie at all: without one, its sender is signed out for sure. */
 export const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined;
 
-async function lookUpSession(request: FastifyRequest): Promise<SessionUser | null> {
+async function lookUpSession(request: FastifyRequest): Promise<SignedIn | null> {
   const found = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
-  return found ? (found.user as unknown as SessionUser) : null;
+  if (!found) return null;
+  const session = found.session as { id: string; createdAt: Date | string; authenticatedAt?: Date | string | null };
+  const createdAt = new Date(session.createdAt);
+  return {
+    user: found.user as unknown as SessionUser,
+    session: { id: session.id, createdAt, authenticatedAt: session.authenticatedAt ? new Date(session.authenticatedAt) : createdAt },
+  };
+}
+
+/** Whether a session began longer ago than SESSION_MAX_AGE_DAYS allows, however active it has been since. */
+export const outlivedMaxAge = (request: FastifyRequest, session: SignedInSession) =>
+  Date.now() - session.createdAt.getTime() >= request.server.config.SESSION_MAX_AGE_DAYS * 86_400_000;
+
+/** Ends a session that outlived its absolute lifetime: its row goes, so that better-auth refuses it as well. */
+async function endOutlivedSession(request: FastifyRequest, signedIn: SignedIn): Promise<null> {
+  await request.server.database.sql.query('DELETE FROM sessions WHERE id = $1', [signedIn.session.id]);
+  request.server.sessionCache.forgetUser(signedIn.user.id);
+  return null;
 }
 
 /**
- * The signed-in user of this request, or null; looked up once per request, and served from the session cache
- * (platform/auth/session-cache.ts) while no change to that user or their sessions has been seen.
+ * The signed-in user and session of this request, or null; looked up once per request, and served from the
+ * session cache (platform/auth/session-cache.ts) while no change to that user or their sessions has been seen. A
+ * session past its absolute lifetime is ended here, cached or not.
  */
-export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+export function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
   let found = perRequest.get(request);
   if (!found) {
     const cookie = sessionCookieOf(request);
-    found = cookie
+    const resolved = cookie
       ? request.server.sessionCache.resolve(cookie, async () => {
-          const user = await lookUpSession(request);
-          return user ? { userId: user.id, value: user } : null;
+          const current = await lookUpSession(request);
+          return current ? { userId: current.user.id, value: current } : null;
         })
       : lookUpSession(request);
+    found = resolved.then((current) => (current && outlivedMaxAge(request, current.session) ? endOutlivedSession(request, current) : current));
     perRequest.set(request, found);
   }
   return found;
 }
+
+/** The signed-in user of this request, or null (see `signedIn`). */
+export const sessionUser = async (request: FastifyRequest): Promise<SessionUser | null> => (await signedIn(request))?.user ?? null;
 
 /**
  * After a write by a signed-in user (sign-out, a new password, a new name or photo): forget their cached session
@@ -59,7 +95,15 @@ export async function forgetSessionAfterWrite(request: FastifyRequest): Promise<
   const cookie = sessionCookieOf(request);
   if (!cookie) return;
   const cached = request.server.sessionCache.get(cookie);
-  if (cached) request.server.sessionCache.forgetUser(cached.id);
+  if (cached) request.server.sessionCache.forgetUser(cached.user.id);
+}
+
+/**
+ * Before better-auth answers one of its own endpoints (which know only the sliding expiry), a session past its
+ * absolute lifetime is ended, so that better-auth finds no session either.
+ */
+export async function endOutlivedSessionBeforeAuth(request: FastifyRequest): Promise<void> {
+  if (request.routeOptions.url?.startsWith(`${AUTH_BASE_PATH}/`) && hasSessionCookie(request)) await signedIn(request);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

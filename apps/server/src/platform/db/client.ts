@@ -12,7 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, any>;
 export interface SqlClient {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel` for the life of the process. `onConnection(false)` says the connection was lost (what was
+   * notified meanwhile is missed) and `onConnection(true)` that it is back; PGlite, in the process, never loses it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onConnection?: (connected: boolean) => void): Promise<() => Promise<void>>;
 }
 
 /** A PostgreSQL connection of its own, for session state such as advisory locks. */
@@ -80,25 +84,27 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   }
   const options = schema ? `-c search_path="${schema}"` : undefined;
   const pool = new pg.Pool({ connectionString: url, options, max: 10 });
-  const listeners: pg.Client[] = [];
+  // An idle pooled connection that the server ends (a restart, pg_terminate_backend) is dropped by the pool; without
+  // a listener its error would end the process.
+  pool.on('error', () => undefined);
+  // Each LISTEN connection names its schema, so that an operator (or a test) can tell them apart in pg_stat_activity.
+  const listenerName = `portal-listen${schema ? `:${schema}` : ''}`;
+  const stopListeners: Array<() => Promise<void>> = [];
   const sql: SqlClient = {
     exec: async (text) => {
       await pool.query(text);
     },
     query: async <T,>(text: string, params?: unknown[]) =>
       (await pool.query(text, params as unknown[])).rows as T[],
-    listen: async (channel, onMessage) => {
-      // LISTEN needs a connection of its own that stays open for the life of the process.
-      const client = new pg.Client({ connectionString: url, options });
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
-      });
-      await client.query(`LISTEN ${channel}`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => undefined);
-      };
+    listen: async (channel, onMessage, onConnection) => {
+      const stop = await listenWithReconnect(
+        () => new pg.Client({ connectionString: url, options, application_name: listenerName }),
+        channel,
+        onMessage,
+        onConnection,
+      );
+      stopListeners.push(stop);
+      return stop;
     },
   };
   const openSession = async (): Promise<SqlSession> => {
@@ -131,8 +137,78 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     openSession,
     close: async () => {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all(stopListeners.map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/** The first wait before connecting again after a LISTEN connection is lost; each failed attempt doubles it. */
+const LISTEN_RETRY_FIRST_MS = 200;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * A LISTEN connection of its own that stays open for the life of the process: when the server ends it (a restart,
+ * a failover, pg_terminate_backend) it is opened again with back-off, and `onConnection` hears of the loss and of
+ * the return, so that whoever relies on the notifications stops trusting what they built on them meanwhile.
+ */
+async function listenWithReconnect(
+  newClient: () => pg.Client,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnection?: (connected: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = LISTEN_RETRY_FIRST_MS;
+
+  const lost = (client: pg.Client) => {
+    if (client !== current || stopped) return;
+    current = undefined;
+    client.end().catch(() => undefined);
+    onConnection?.(false);
+    scheduleReconnect();
+  };
+  const connect = async () => {
+    const client = newClient();
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+    });
+    // Registered before connecting: an unhandled 'error' event would end the process.
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void (await client.end().catch(() => undefined));
+    current = client;
+    wait = LISTEN_RETRY_FIRST_MS;
+  };
+  const scheduleReconnect = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => current && onConnection?.(true),
+        () => {
+          wait = Math.min(wait * 2, LISTEN_RETRY_MAX_MS);
+          if (!stopped) scheduleReconnect();
+        },
+      );
+    }, wait);
+    retry.unref();
+  };
+
+  // The first connection fails the start: a server that cannot listen does not come up.
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }

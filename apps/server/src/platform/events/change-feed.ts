@@ -24,9 +24,13 @@ export type ChangeListener = (change: Change) => void;
 /** Each instance LISTENs once and fans changes out to its own listeners (the open event streams). */
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
+  private readonly resyncListeners = new Set<() => void>();
   private stop: (() => Promise<void>) | undefined;
 
   async start(client: SqlClient): Promise<void> {
+    const connection = (connected: boolean) => {
+      if (connected) for (const listener of this.resyncListeners) listener();
+    };
     this.stop = await client.listen(CHANNEL, (payload) => {
       let change: Change;
       try {
@@ -35,7 +39,13 @@ export class ChangeFeed {
         return;
       }
       for (const listener of this.listeners) listener(change);
-    });
+    }, connection);
+  }
+
+  /** Calls `listener` when the feed is heard again after its connection was lost: changes may have been missed. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   subscribe(listener: ChangeListener): () => void {

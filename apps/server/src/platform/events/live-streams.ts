@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Change } from './change-feed.ts';
 
-/** Who is watching a stream: a guest, a customer, or staff (who see every customer's changes). */
-export type Watcher = { userId: string; staff: boolean } | null;
+/** Who is watching a stream: a guest, or a signed-in customer or staff member (who sees every customer's changes) and their session. */
+export type Watcher = { userId: string; staff: boolean; sessionId: string; sessionEndsAt?: number } | null;
+type SignedInWatcher = NonNullable<Watcher>;
 
 /** Often enough that proxies and balancers (which commonly drop a connection idle for 60 s) keep streams open. */
 const HEARTBEAT_MS = 20_000;
@@ -25,6 +26,8 @@ export class LiveStreams {
   private readonly staff = new Set<ServerResponse>();
   /** The streams of each signed-in customer. */
   private readonly customers = new Map<string, Set<ServerResponse>>();
+  /** Every signed-in stream by user, with who opened it: a stream ends when its session or role no longer holds. */
+  private readonly signedIn = new Map<string, Map<ServerResponse, SignedInWatcher>>();
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
@@ -35,17 +38,27 @@ export class LiveStreams {
 
   add(response: ServerResponse, watcher: Watcher) {
     this.everyone.add(response);
+    if (watcher) {
+      let ofUser = this.signedIn.get(watcher.userId);
+      if (!ofUser) this.signedIn.set(watcher.userId, (ofUser = new Map()));
+      ofUser.set(response, watcher);
+    }
     if (watcher?.staff) this.staff.add(response);
     else if (watcher) {
       let own = this.customers.get(watcher.userId);
       if (!own) this.customers.set(watcher.userId, (own = new Set()));
       own.add(response);
     }
-    this.heartbeat ??= setInterval(() => this.write(this.everyone, HEARTBEAT), this.heartbeatMs).unref();
+    this.heartbeat ??= setInterval(() => this.beat(), this.heartbeatMs).unref();
   }
 
   remove(response: ServerResponse, watcher: Watcher) {
     this.everyone.delete(response);
+    if (watcher) {
+      const ofUser = this.signedIn.get(watcher.userId);
+      ofUser?.delete(response);
+      if (ofUser?.size === 0) this.signedIn.delete(watcher.userId);
+    }
     if (watcher?.staff) this.staff.delete(response);
     else if (watcher) {
       const own = this.customers.get(watcher.userId);
@@ -67,6 +80,26 @@ export class LiveStreams {
       const own = this.customers.get(audience.userId);
       if (own) this.write(own, frame);
     }
+  }
+
+  /** The heartbeat; it also ends the streams of sessions that reached their absolute lifetime meanwhile. */
+  private beat(now = Date.now()) {
+    this.write(this.everyone, HEARTBEAT);
+    for (const ofUser of this.signedIn.values())
+      for (const [response, watcher] of ofUser) if (watcher.sessionEndsAt !== undefined && watcher.sessionEndsAt <= now) response.end();
+  }
+
+  /** Whether this user has a signed-in stream open here. */
+  watches(userId: string): boolean {
+    return this.signedIn.has(userId);
+  }
+
+  /**
+   * Ends the user's streams that `stillHolds` refuses (a session signed out, a role changed); each closes and is
+   * forgotten, and a browser still signed in reconnects with what its session now allows.
+   */
+  endWatchersOf(userId: string, stillHolds: (watcher: SignedInWatcher) => boolean) {
+    for (const [response, watcher] of this.signedIn.get(userId) ?? []) if (!stillHolds(watcher)) response.end();
   }
 
   /** Ends every stream, so that the server can close; browsers reconnect (to another instance, or this one again). */

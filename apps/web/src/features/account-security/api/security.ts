@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput, SetPasswordInput } from '@portal/contracts/account';
+import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ReauthenticateInput, ResetPasswordInput, SetPasswordInput } from '@portal/contracts/account';
 import { accountRoutes } from '@portal/contracts/routes/account.routes';
 import { authRoutes } from '@portal/contracts/routes/auth.routes';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
@@ -45,3 +45,6 @@ export function useSignOutOtherDevices() {
   const refresh = useRefreshSecurity();
   return useMutation({ mutationFn: () => api(routes.auth.revokeOtherSessions, { body: {} }), onSuccess: refresh });
 }
+
+/** Confirms the password so that the session counts as freshly signed in (the sensitive change is then retried). */
+export const useReauthenticate = () => useMutation({ mutationFn: (body: ReauthenticateInput) => api(routes.account.reauthenticate, { body }) });
