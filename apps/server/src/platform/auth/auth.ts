@@ -16,6 +16,12 @@ import { passwordVerifier } from './imported-password.ts';
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
 export const ACCOUNT_PAGES = { resetPassword: '/reset-password', emailVerified: '/email-verified' } as const;
 
+/** Whether better-auth sets its cookies Secure, `__Secure-` prefixed: when the portal is served over https. */
+const secureCookies = (config: Config) => config.publicUrl.startsWith('https://');
+
+/** The name of the session cookie better-auth sets and reads. */
+export const sessionCookieName = (config: Config) => `${secureCookies(config) ? '__Secure-' : ''}better-auth.session_token`;
+
 export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
   const mail = accountMails(config, db, mailer);
   const links: AccountMailLinks = {
@@ -88,7 +94,7 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: secureCookies(config),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     plugins: [
