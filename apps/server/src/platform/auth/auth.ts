@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
@@ -11,10 +12,25 @@ import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts'
 import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
 import { passwordVerifier } from './imported-password.ts';
+import { redactEmails } from '../http/logger.ts';
 
 
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
 export const ACCOUNT_PAGES = { resetPassword: '/reset-password', emailVerified: '/email-verified' } as const;
+
+/** better-auth's log level for each of the server's. */
+const AUTH_LOG_LEVELS = { fatal: 'error', error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'debug', silent: 'error' } as const;
+
+/** One detail better-auth logs, as text with no e-mail address in it. */
+function loggable(detail: unknown): string {
+  if (detail instanceof Error) return redactEmails(detail.stack ?? detail.message);
+  if (typeof detail === 'string') return redactEmails(detail);
+  try {
+    return redactEmails(JSON.stringify(detail) ?? String(detail));
+  } catch {
+    return '[unloggable]';
+  }
+}
 
 /** Whether better-auth sets its cookies Secure, `__Secure-` prefixed: when the portal is served over https. */
 const secureCookies = (config: Config) => config.publicUrl.startsWith('https://');
@@ -22,7 +38,7 @@ const secureCookies = (config: Config) => config.publicUrl.startsWith('https://'
 /** The name of the session cookie better-auth sets and reads. */
 export const sessionCookieName = (config: Config) => `${secureCookies(config) ? '__Secure-' : ''}better-auth.session_token`;
 
-export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
+export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: () => FastifyBaseLogger) {
   const mail = accountMails(config, db, mailer);
   const links: AccountMailLinks = {
     // better-auth's own GET checks the token and sends the browser on with ?token=… or ?error=INVALID_TOKEN.
@@ -88,7 +104,12 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       // joins the existing password account; an unverified address never does.
       accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
     },
-    logger: { disabled: config.LOG_LEVEL === 'silent' },
+    // Into the server's log, at its level, with no e-mail address (e.g. of a sign-up for an existing account).
+    logger: {
+      disabled: config.LOG_LEVEL === 'silent',
+      level: AUTH_LOG_LEVELS[config.LOG_LEVEL],
+      log: (level, message, ...args) => log()[level]({ details: args.map(loggable) }, `better-auth: ${redactEmails(message)}`),
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-in and sign-up are rate limited by the HTTP layer, keyed on the client address it trusts.
     rateLimit: { enabled: false },
