@@ -31,8 +31,7 @@ async function linkOf(to: string, kind: string): Promise<{ path: string; token: 
 async function follow(path: string) {
   let next: string | undefined = path;
   for (let hops = 0; next && hops < 5; hops++) {
-    const res = await ctx.app.inject({ url: next });
-    const location = res.headers.location;
+    const location: unknown = (await ctx.app.inject({ url: next })).headers.location;
     next = typeof location === 'string' && location.startsWith(TEST_PUBLIC_URL) ? location.slice(TEST_PUBLIC_URL.length) : undefined;
   }
 }
