@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, notFound } from '../http/errors.ts';
+import { keyedLimit } from '../http/keyed-limit.ts';
 
 /** Readable messages for better-auth's error codes (spec §5: the provider's messages, made readable). */
 const AUTH_MESSAGES: Record<string, string> = {
@@ -121,12 +122,7 @@ export function authLimits(app: FastifyInstance) {
     tooMany,
     perAddress: { ...window, errorResponseBuilder: tooMany },
     perAccount(key: (request: FastifyRequest) => Promise<string | undefined> | string | undefined): Check {
-      // A limiter of its own: the plugin runs one route limiter per request, and the per-address one already ran.
-      const count = app.createRateLimit({ ...window, keyGenerator: async (request) => (await key(request)) ?? `address:${request.ip}` });
-      return async (request) => {
-        const counted = await count(request);
-        if (!counted.isAllowed && counted.isExceeded) throw tooMany();
-      };
+      return keyedLimit(app, { ...window, refuse: tooMany, key: async (request) => (await key(request)) ?? `address:${request.ip}` });
     },
   };
 }
