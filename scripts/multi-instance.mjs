@@ -40,7 +40,7 @@ function startInstance(instancePort) {
       PORT: String(instancePort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,

@@ -132,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // stand-in answers it only once this server listens.
   let auth: Auth | undefined;
   app.decorate('auth', {
-    getter: () => (auth ??= createAuth(config, database.db, () => app.mail)),
+    getter: () => (auth ??= createAuth(config, database.db, () => app.mail, () => app.log)),
   });
   const changeFeed = new ChangeFeed();
   await changeFeed.start(database.sql);

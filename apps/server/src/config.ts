@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,24 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 
 const optionalUrl = z.url().optional();
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count, or the proxies' addresses. */
+function trustedProxies(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    return version !== 0 && rest.length === 0 && (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)));
+  };
+  if (value !== 'true' && addresses.every(valid)) return addresses;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, the number of proxies in front of the portal (e.g. 1) or their addresses; "${value}" is not (true would trust every X-Forwarded-For hop, which clients can write)`,
+  });
+  return z.NEVER;
+}
 
 /** Every setting of the server, read once from the environment. The README's settings table mirrors this. */
 const settingsSchema = z.object({
@@ -19,7 +38,11 @@ const settingsSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Which `X-Forwarded-For` hops name the client: `false` (none), the number of proxies in front, or their addresses
+   * (comma-separated, CIDR ranges allowed). Never every hop: a client writes the leftmost ones itself.
+   */
+  TRUST_PROXY: z.string().default('false').transform(trustedProxies),
   /**
    * How long a signed-in user stays cached by session cookie (0: not cached). Sign-out, a new password, a role or
    * profile change drop the entry at once on every instance (docs/decisions/0032); this bounds anything else.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SQUARE } from '../src/platform/square/local.ts';
 import { runPendingSweep } from '../src/modules/billing/sweeps.ts';
@@ -186,6 +187,19 @@ describe('rate limit', () => {
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     const other = await signUp(ctx.app);
     expect((await as(ctx, other, 'POST', '/api/cards', { nonce: 'cnon:made-up' })).statusCode).toBe(202);
+    await ctx.app.billing.settle();
+  });
+
+  it('counts by the signed-in user, so a made-up cookie named like the session one does not start a new count', async () => {
+    const busy = await signUp(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      // A cookie whose value contains the session cookie's name, with new text each time, before the real one.
+      const cookie = `z=better-auth.session_token=${randomUUID()}; ${busy.cookie}`;
+      statuses.push((await as(ctx, { ...busy, cookie }, 'POST', '/api/cards', { nonce: `cnon:made-up-${i}` })).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
+    expect(statuses[20]).toBe(429);
     await ctx.app.billing.settle();
   });
 });

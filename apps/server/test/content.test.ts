@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_DELETION_REQUESTS_PER_HOUR } from '../src/modules/account/index.ts';
+import { DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from '../src/modules/account/index.ts';
 import { createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
-import { confirmDeletion } from './notify-helpers.ts';
+import { confirmDeletion, outboxFor } from './notify-helpers.ts';
 import { OPERATOR_TOKEN, demoContent, importThroughEndpoint } from './content-helpers.ts';
 
 let ctx: TestContext;
@@ -184,7 +184,34 @@ describe('account deletion requests', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     const user = await signUp(ctx.app);
-    expect((await post({ cookie: user.cookie })).statusCode).toBe(201);
+    const own = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: user.cookie }, payload: { name: 'Rita Repeat', email: user.email }, remoteAddress: address });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('limits the confirmation mails per signed-in account, whatever the addresses named or used', async () => {
+    const user = await signUp(ctx.app);
+    const post = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account-deletion-requests',
+        headers: { cookie: user.cookie },
+        payload: { name: 'Sam Spam', email: `target-${i}-${user.email}` },
+        remoteAddress: nextAddress(),
+      });
+    for (let i = 0; i < DELETION_MAILS_PER_HOUR; i++) expect((await post(i)).statusCode).toBe(201);
+    const limited = await post(DELETION_MAILS_PER_HOUR);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('limits the confirmation mails per e-mail address named, whoever asks from wherever', async () => {
+    const target = `inbox-${Date.now()}@example.com`;
+    const post = (email: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', payload: { name: 'Gus Guest', email }, remoteAddress: nextAddress() });
+    for (let i = 0; i < DELETION_MAILS_PER_HOUR; i++) expect((await post(i % 2 ? target : target.toUpperCase())).statusCode).toBe(201);
+    expect((await post(target)).statusCode).toBe(429);
+    expect((await outboxFor(ctx, target, 'deletion-confirm')).length).toBe(DELETION_MAILS_PER_HOUR);
+    expect((await post(`other-${target}`)).statusCode).toBe(201);
   });
 
   it('lists stored requests only to the operator on loopback', async () => {

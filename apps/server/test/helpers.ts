@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
@@ -35,13 +35,14 @@ export interface TestContext {
  * of its own in that PostgreSQL database (dropped afterwards), so test files never see each other's rows.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; serveWeb?: boolean } = {},
+  options: { env?: Record<string, string>; clock?: Clock; serveWeb?: boolean; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.env);
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   const database = await openDatabase({ url, schema });
-  const app = await buildApp({ config, database, clock: options.clock, serveWeb: options.serveWeb ?? false, logger: false });
+  const logging = options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false };
+  const app = await buildApp({ config, database, clock: options.clock, serveWeb: options.serveWeb ?? false, ...logging });
   await app.ready();
   return {
     app,

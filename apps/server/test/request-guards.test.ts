@@ -155,3 +155,24 @@ describe('trusted origins (issue 16 item 2)', () => {
     expect(res.json().error.message).not.toContain('Invalid origin');
   });
 });
+
+describe('deeply nested JSON (issue 22 point 10)', () => {
+  const nested = (depth: number, inner = '"x"') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  const send = (body: string, url = '/api/support/chats') =>
+    ctx.app.inject({ method: 'POST', url, payload: body, headers: { cookie: user.cookie, 'content-type': 'application/json' }, remoteAddress: nextAddress() });
+
+  it('is refused with 400 TOO_DEEPLY_NESTED, never a 500, on our routes and on the sign-in ones', async () => {
+    for (const url of ['/api/support/chats', '/api/auth/sign-in/email']) {
+      for (const body of [nested(100_000), `{"initialMessage":${nested(100_000)}}`, `{"email":${nested(65, '{"a":"b"}')}}`]) {
+        const res = await send(body, url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.code).toBe('TOO_DEEPLY_NESTED');
+      }
+    }
+  });
+
+  it('still reads a body nested less deeply, and finds a NUL deep in it', async () => {
+    expect((await send(`{"initialMessage":${nested(60, '"a\\u0000b"')}}`)).json().error.code).toBe('INVALID_CHARACTERS');
+    expect((await send(`{"initialMessage":${nested(60)}}`)).json().error.code).toBe('VALIDATION_ERROR');
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSession, listPayments, listStaffChats, updateProfile } from '@portal/contracts/routes';
 import { createInstances, type Instances } from './instances-helpers.ts';
-import { TEST_PUBLIC_URL, signUp, type TestUser } from './helpers.ts';
+import { TEST_PUBLIC_URL, createTestApp, signUp, type TestUser } from './helpers.ts';
 
 /**
  * Signed-in users are cached by session cookie on each instance; these show that nothing that must end or change a
@@ -80,5 +80,23 @@ describe('the session cache', () => {
     });
     await answer;
     expect(cache.get('overlapping-cookie')).toBeUndefined();
+  });
+});
+
+describe('the session cache on https', () => {
+  it('is keyed on the __Secure- cookie better-auth reads there, so the unprefixed name is no session', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://localhost:1', SESSION_CACHE_MS: '600000' } });
+    try {
+      const user = await signUp(secure.app);
+      expect(user.cookie).toMatch(/^__Secure-better-auth\.session_token=/);
+      const asked = (cookie: string) => secure.app.inject({ method: 'GET', url: listPayments.path, headers: { cookie } });
+      expect((await asked(user.cookie)).statusCode).toBe(200);
+      // better-auth reads no session from this cookie on https; the cache must not answer for it either.
+      const unprefixed = user.cookie.replace(/^__Secure-/, '');
+      expect((await asked(unprefixed)).statusCode).toBe(401);
+      expect((await asked(`${unprefixed}; __Secure-better-auth.session_token=made-up`)).statusCode).toBe(401);
+    } finally {
+      await secure.close();
+    }
   });
 });

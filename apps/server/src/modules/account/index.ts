@@ -1,4 +1,4 @@
 /** Account: the profile and its photo, the session state after sign-in, and account deletion requests. */
-export { accountRoutes, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
+export { accountRoutes, DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
 export { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 export { accountDeletionRequests } from './schema.ts';

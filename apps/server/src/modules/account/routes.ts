@@ -3,6 +3,7 @@ import { accountRoutes as route } from '@portal/contracts/routes';
 import { sessionUser } from '../../platform/auth/session.ts';
 import { reauthenticate, requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { keyedLimit } from '../../platform/http/keyed-limit.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { changeProfile, changeProfilePhoto, deletionRequests, sessionState } from './service.ts';
@@ -11,8 +12,11 @@ import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes
 import { profilePicturePurpose } from './upload-purpose.ts';
 import { accountSecurity, setFirstPassword, signedInDevices } from './security.ts';
 
-/** Guests may file this many deletion requests per client address per hour; signed-in users are not limited. */
+/** Guests may file this many deletion requests per client address per hour. */
 export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
+/** Each request mails a confirmation link: this many per hour per signed-in account and per e-mail address named. */
+export const DELETION_MAILS_PER_HOUR = 5;
+const HOUR = 60 * 60 * 1000;
 
 /** The profile, the session state, and account deletion requests. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -25,10 +29,20 @@ export async function accountRoutes(app: FastifyInstance) {
   registerRoute(app, route.updateProfile, async (request) => changeProfile(app, request.user, request.body));
   registerRoute(app, route.setProfilePhoto, async (request) => changeProfilePhoto(app, request.user, request.body.fileId));
 
+  const tooManyMails = () => new AppError(429, 'RATE_LIMITED', 'Too many deletion requests for this account or e-mail address. Please try again later.');
+  const mailsPerAccount = keyedLimit(app, { max: DELETION_MAILS_PER_HOUR, timeWindow: HOUR, refuse: tooManyMails, key: async (request) => (await sessionUser(request))?.id });
+  const mailsPerAddress = keyedLimit(app, {
+    max: DELETION_MAILS_PER_HOUR,
+    timeWindow: HOUR,
+    refuse: tooManyMails,
+    key: (request) => (request.body as { email: string }).email.trim().toLowerCase(),
+  });
   registerRoute(
     app,
     route.requestAccountDeletion,
     async (request, reply) => {
+      await mailsPerAccount(request);
+      await mailsPerAddress(request);
       const user = await sessionUser(request);
       const stored = await requestAccountDeletion(app, request.body, user?.id ?? null);
       return reply.code(201).send(stored);
@@ -37,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance) {
       config: {
         rateLimit: {
           max: GUEST_DELETION_REQUESTS_PER_HOUR,
-          timeWindow: 60 * 60 * 1000,
+          timeWindow: HOUR,
           allowList: async (request) => Boolean(await sessionUser(request)),
           errorResponseBuilder: () =>
             new AppError(429, 'RATE_LIMITED', 'Too many deletion requests from this address. Please try again later.'),

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
@@ -12,12 +13,33 @@ import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
 import { passwordVerifier } from './imported-password.ts';
 import { signInChanges } from './sign-in-changes.ts';
+import { redactEmails } from '../http/logger.ts';
 
 
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
 export const ACCOUNT_PAGES = { resetPassword: '/reset-password', emailVerified: '/email-verified' } as const;
 
-export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
+/** better-auth's log level for each of the server's. */
+const AUTH_LOG_LEVELS = { fatal: 'error', error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'debug', silent: 'error' } as const;
+
+/** One detail better-auth logs, as text with no e-mail address in it. */
+function loggable(detail: unknown): string {
+  if (detail instanceof Error) return redactEmails(detail.stack ?? detail.message);
+  if (typeof detail === 'string') return redactEmails(detail);
+  try {
+    return redactEmails(JSON.stringify(detail) ?? String(detail));
+  } catch {
+    return '[unloggable]';
+  }
+}
+
+/** Whether better-auth sets its cookies Secure, `__Secure-` prefixed: when the portal is served over https. */
+const secureCookies = (config: Config) => config.publicUrl.startsWith('https://');
+
+/** The name of the session cookie better-auth sets and reads. */
+export const sessionCookieName = (config: Config) => `${secureCookies(config) ? '__Secure-' : ''}better-auth.session_token`;
+
+export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: () => FastifyBaseLogger) {
   const mail = accountMails(config, db, mailer);
   const changes = signInChanges(db, mail.security);
   const links: AccountMailLinks = {
@@ -88,7 +110,12 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       // joins the existing password account; an unverified address never does.
       accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: false },
     },
-    logger: { disabled: config.LOG_LEVEL === 'silent' },
+    // Into the server's log, at its level, with no e-mail address (e.g. of a sign-up for an existing account).
+    logger: {
+      disabled: config.LOG_LEVEL === 'silent',
+      level: AUTH_LOG_LEVELS[config.LOG_LEVEL],
+      log: (level, message, ...args) => log()[level]({ details: args.map(loggable) }, `better-auth: ${redactEmails(message)}`),
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -99,7 +126,7 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: secureCookies(config),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     plugins: [

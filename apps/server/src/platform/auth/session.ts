@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Me, Role } from '@portal/contracts/auth';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, forbidden } from '../http/errors.ts';
+import { sessionCookieName } from './auth.ts';
 
 export interface SessionUser {
   id: string;
@@ -30,9 +31,18 @@ export interface SignedIn {
 
 const perRequest = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
-/** better-auth's signed session cookie (with the `__Secure-` prefix on https), the key of the session cache. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
-const sessionCookieOf = (request: FastifyRequest) => SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+/**
+ * The key of the session cache: the session cookie exactly as better-auth reads it (its name, `__Secure-` prefixed on
+ * https, and the first cookie of that name), so that no other cookie can stand for a session here.
+ */
+function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const name = sessionCookieName(request.server.config);
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
 
 /** Whether the request carries a session cookie at all: without one, its sender is signed out for sure. */
 export const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined;

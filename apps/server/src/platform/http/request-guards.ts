@@ -8,12 +8,31 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const invalidCharacters = (where: string) =>
   new AppError(400, 'INVALID_CHARACTERS', `The request's ${where} contains a NUL character (U+0000), which is not allowed.`);
 
-/** Whether any string (or key) in a parsed JSON value contains U+0000, however deep. */
+/** How deep a JSON body may nest: far beyond any request of ours, far below what a recursive reader survives. */
+export const MAX_JSON_DEPTH = 64;
+
+const tooDeep = () =>
+  new AppError(400, 'TOO_DEEPLY_NESTED', `The request's body nests deeper than ${MAX_JSON_DEPTH} levels, which is not allowed.`);
+
+const isPlainValue = (value: unknown): value is object =>
+  Boolean(value) && typeof value === 'object' && !Buffer.isBuffer(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+
+/**
+ * Whether any string (or key) in a parsed JSON value contains U+0000. Walks without recursion, and refuses a value
+ * nested deeper than MAX_JSON_DEPTH (400 TOO_DEEPLY_NESTED), so no later reader of the body can overflow the stack.
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000')) return true;
+    } else if (isPlainValue(next.value)) {
+      if (next.depth >= MAX_JSON_DEPTH) throw tooDeep();
+      for (const [key, inner] of Object.entries(next.value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push({ value: inner, depth: next.depth + 1 });
+      }
+    }
   }
   return false;
 }

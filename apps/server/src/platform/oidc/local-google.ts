@@ -141,6 +141,7 @@ async function startProvider(config: Config, identities: Map<string, TestIdentit
       ctx.body = `Sign-in error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`;
     },
   }));
-  provider.proxy = config.TRUST_PROXY;
+  // Behind a proxy the stand-in builds its URLs from X-Forwarded-Proto/Host; it keys nothing on client addresses.
+  provider.proxy = config.TRUST_PROXY !== false;
   return { provider, handle: provider.callback() };
 }
