@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
+import { createTestApp, nextAddress, setUpTwoFactor, signUp, type TestContext } from './helpers.ts';
 import { call, createChat, signUpStaff } from './staff-helpers.ts';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123';
@@ -104,7 +104,7 @@ describe('create-staff operator endpoint', () => {
   const signIn = (email: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: nextAddress() });
 
-  it('creates a staff account with a one-time generated password that signs in', async () => {
+  it('creates a staff account with a one-time generated password that signs in, and opens the console once its second factor is set up', async () => {
     const res = await operator({ email: 'New.Staff@Example.com' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -113,8 +113,13 @@ describe('create-staff operator endpoint', () => {
     expect(signedIn.statusCode).toBe(200);
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
-    expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff' });
-    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } })).statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff', twoFactorEnabled: false });
+    const refused = await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    const staff = { id: body.userId, email: body.email, cookie };
+    await setUpTwoFactor(ctx.app, staff, body.temporaryPassword);
+    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie: staff.cookie } })).statusCode).toBe(200);
   });
 
   it('sets a given password, and promotes an existing customer keeping their password unless one is given', async () => {
@@ -124,12 +129,14 @@ describe('create-staff operator endpoint', () => {
     const customer = await signUp(ctx.app, { password: 'customer-password' });
     const promoted = (await operator({ email: customer.email.toUpperCase() })).json();
     expect(promoted).toEqual({ userId: customer.id, email: customer.email, created: false, temporaryPassword: null });
+    expect((await call(ctx.app, customer, 'GET', '/api/staff/chats')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    await setUpTwoFactor(ctx.app, customer, 'customer-password');
     expect((await call(ctx.app, customer, 'GET', '/api/staff/chats')).status).toBe(200);
-    expect((await signIn(customer.email, 'customer-password')).statusCode).toBe(200);
+    expect((await signIn(customer.email, 'customer-password')).json().twoFactorRedirect).toBe(true);
 
     await operator({ email: customer.email, password: 'replaced-password' });
     expect((await signIn(customer.email, 'customer-password')).statusCode).toBe(401);
-    expect((await signIn(customer.email, 'replaced-password')).statusCode).toBe(200);
+    expect((await signIn(customer.email, 'replaced-password')).json().twoFactorRedirect).toBe(true);
   });
 
   it('answers 404 without the token or off loopback, and 400 to a bad e-mail', async () => {

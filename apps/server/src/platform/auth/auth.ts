@@ -1,11 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from './schema.ts';
+import { accounts, sessions, twoFactors, users, verifications } from './schema.ts';
 import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
 import type { Mailer } from '../mail/mailer.tsx';
@@ -45,7 +45,7 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -92,6 +92,13 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     plugins: [
+      // A second factor (decision 0050): an authenticator app's code, or a recovery code that works once.
+      twoFactor({
+        issuer: config.COMPANY_NAME,
+        // Accounts with a password confirm it to change their second factor; Google-only accounts have none.
+        allowPasswordless: true,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+      }),
       genericOAuth({
         config: [
           {
@@ -111,6 +118,9 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer) {
     ],
   });
 }
+
+/** How long "Trust this device" spares a browser the second factor at sign-in. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 
 /** How long the e-mailed links work. */
 export const RESET_LINK_SECONDS = 60 * 60;

@@ -3,7 +3,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signUpSchema } from '@portal/contracts/auth';
 import { changeEmailSchema } from '@portal/contracts/account';
 import { AUTH_BASE_PATH, changeEmail, sendVerificationEmail, signInWithEmail, signUpWithEmail } from '@portal/contracts/routes';
-import { AppError, badRequest } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { authLimits } from './rate-limits.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { sessionUser } from './session.ts';
 
@@ -18,9 +19,17 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'Your current password is incorrect.',
   INVALID_TOKEN: 'This link has expired or was already used. Please ask for a new one.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'Your account has no password yet. Set one first.',
+  INVALID_CODE: 'That code is not right. Please try the current code from your authenticator app.',
+  INVALID_BACKUP_CODE: 'That recovery code is not right, or it was already used.',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in has expired. Please sign in again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  TOTP_ALREADY_ENABLED: 'Two-factor authentication is already on.',
+  TWO_FACTOR_NOT_ENABLED: 'Two-factor authentication is off.',
 };
 
-async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
+/** Hands the request to better-auth and answers with its response, errors in the portal's shape. */
+export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, request.server.config.publicUrl);
   const headers = fromNodeHeaders(request.headers);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
@@ -52,19 +61,7 @@ const bodyOf = (request: FastifyRequest): Body => (request.body && typeof reques
 const emailOf = (request: FastifyRequest) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).toLowerCase() : undefined);
 
 export async function authRoutes(app: FastifyInstance) {
-  const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
-  const window = { max: app.config.AUTH_RATE_LIMIT_MAX, timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS, errorResponseBuilder: tooMany };
-  /** Per client address (the route's own limit). */
-  const limited = { rateLimit: window };
-  /** A second limit per account, so that many addresses cannot guess one account's password together. */
-  const perAccount = (key: (request: FastifyRequest) => Promise<string | undefined> | string | undefined) => {
-    // A limiter of its own: the plugin runs one route limiter per request, and the per-address one already ran.
-    const count = app.createRateLimit({ max: window.max, timeWindow: window.timeWindow, keyGenerator: async (request) => `account:${(await key(request)) ?? request.ip}` });
-    return async (request: FastifyRequest) => {
-      const counted = await count(request);
-      if (!counted.isAllowed && counted.isExceeded) throw tooMany();
-    };
-  };
+  const { limited, perAccount } = authLimits(app);
   const hidden = { schema: { hide: true } };
 
   // better-auth checks its own input and answers in its own shapes: only the path comes from the route table.

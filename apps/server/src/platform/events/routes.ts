@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { liveEvents } from '@portal/contracts/routes';
-import { sessionUser } from '../auth/session.ts';
+import { actsAsStaff, sessionUser } from '../auth/session.ts';
 import { registerRoute } from '../http/route.ts';
 import { LiveStreams, type Watcher } from './live-streams.ts';
 
@@ -39,7 +39,7 @@ export async function eventRoutes(app: FastifyInstance) {
   // Every client gets the stream, whatever it accepts (EventSource asks for text/event-stream, tests may not).
   registerRoute(app, liveEvents, async (request, reply) => {
     const user = await sessionUser(request);
-    const watcher: Watcher = user ? { userId: user.id, staff: user.role === 'staff' } : null;
+    const watcher: Watcher = user ? { userId: user.id, staff: actsAsStaff(user) } : null;
     reply.hijack();
     const response = reply.raw;
     // The headers set so far (helmet's) go out with the stream's own.
