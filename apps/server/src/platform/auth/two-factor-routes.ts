@@ -59,38 +59,25 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     return sent;
   };
 
-  app.post(route.enableTwoFactor.path, {
-    ...hidden,
-    config: limited,
-    preHandler: [perSessionAccount, parsedBody(route.enableTwoFactor.body)],
-  }, forwardToAuth);
-  app.post(route.verifyTwoFactorCode.path, {
-    ...hidden,
-    config: limited,
-    preHandler: [perCodeAccount, parsedBody(route.verifyTwoFactorCode.body)],
-  }, forwardAndTell('added'));
-  app.post(route.verifyRecoveryCode.path, {
-    ...hidden,
-    config: limited,
-    preHandler: [perCodeAccount, parsedBody(route.verifyRecoveryCode.body)],
-  }, forwardToAuth);
-  app.post(route.regenerateRecoveryCodes.path, {
-    ...hidden,
-    config: limited,
-    preHandler: [perSessionAccount, parsedBody(route.regenerateRecoveryCodes.body)],
-  }, forwardToAuth);
-  app.post(route.disableTwoFactor.path, {
-    ...hidden,
-    config: limited,
-    preHandler: [
-      perSessionAccount,
-      parsedBody(route.disableTwoFactor.body),
-      async (request) => {
-        // Staff must sign in with a second factor: turning it off would only close the console to them.
-        if ((await sessionUser(request))?.role === 'staff') {
-          throw new AppError(403, 'TWO_FACTOR_REQUIRED_FOR_STAFF', 'Staff accounts must keep two-factor authentication on.');
-        }
-      },
-    ],
-  }, forwardAndTell('removed'));
+  /** Staff must sign in with a second factor: turning it off would only close the console to them. */
+  const notStaff = async (request: FastifyRequest) => {
+    if ((await sessionUser(request))?.role === 'staff') {
+      throw new AppError(403, 'TWO_FACTOR_REQUIRED_FOR_STAFF', 'Staff accounts must keep two-factor authentication on.');
+    }
+  };
+
+  const endpoints = [
+    { definition: route.enableTwoFactor, counts: perSessionAccount, handler: forwardToAuth },
+    { definition: route.verifyTwoFactorCode, counts: perCodeAccount, handler: forwardAndTell('added') },
+    { definition: route.verifyRecoveryCode, counts: perCodeAccount, handler: forwardToAuth },
+    { definition: route.regenerateRecoveryCodes, counts: perSessionAccount, handler: forwardToAuth },
+    { definition: route.disableTwoFactor, counts: perSessionAccount, handler: forwardAndTell('removed'), guard: notStaff },
+  ];
+  for (const { definition, counts, handler, guard } of endpoints) {
+    app.post(definition.path, {
+      ...hidden,
+      config: limited,
+      preHandler: [counts, parsedBody(definition.body), ...(guard ? [guard] : [])],
+    }, handler);
+  }
 }

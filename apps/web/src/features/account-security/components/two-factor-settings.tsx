@@ -1,66 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Me } from '@portal/contracts/auth';
 import { Button } from '@/components/ui/button';
-import { ErrorMessage } from '@/components/ui/page';
 import { useRegenerateRecoveryCodes, useTurnOffTwoFactor } from '../api/two-factor';
 import { SuccessMessage } from './auth-card';
+import { PasswordConfirmation } from './password-confirmation';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorSetup } from './two-factor-setup';
 
 type Action = 'setUp' | 'newCodes' | 'turnOff' | null;
-
-/** Asks for the password (when the account has one) before a change of the second factor. */
-function PasswordConfirmation({
-  hasPassword,
-  label,
-  busy,
-  error,
-  danger,
-  onConfirm,
-  onCancel,
-}: {
-  hasPassword: boolean;
-  label: string;
-  busy: boolean;
-  error: Error | null;
-  danger?: boolean;
-  onConfirm: (password: string | undefined) => void;
-  onCancel: () => void;
-}) {
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onConfirm(hasPassword ? password : undefined);
-  };
-  return (
-    <form noValidate onSubmit={submit} className="space-y-3">
-      {hasPassword && (
-        <div>
-          <label htmlFor="two-factor-confirm-password" className="mb-1 block text-sm font-medium text-slate-800">
-            Current Password
-          </label>
-          <input
-            id="two-factor-confirm-password"
-            type="password"
-            autoComplete="current-password"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm focus:border-brand-600"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-      )}
-      {error && <ErrorMessage>{error.message}</ErrorMessage>}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy || (hasPassword && password === '')}>
-          {busy ? 'Saving...' : label}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** Account Settings: whether sign-in asks for a second factor; turning it on or off, and new recovery codes. */
 export function TwoFactorSettings({ user, hasPassword }: { user: Me; hasPassword: boolean }) {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { useConfirmTwoFactor, useStartTwoFactor } from '../api/two-factor';
+import { PasswordConfirmation } from './password-confirmation';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -17,15 +18,10 @@ const keyOf = (uri: string) => (new URL(uri).searchParams.get('secret') ?? '').r
 export function TwoFactorSetup({ hasPassword, onDone, onCancel }: { hasPassword: boolean; onDone: () => void; onCancel?: () => void }) {
   const start = useStartTwoFactor();
   const confirm = useConfirmTwoFactor();
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const started = start.data;
 
-  const begin = (event: FormEvent) => {
-    event.preventDefault();
-    start.mutate(hasPassword ? password : undefined);
-  };
   const verify = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(code, { onSuccess: () => setConfirmed(true) });
@@ -76,36 +72,19 @@ export function TwoFactorSetup({ hasPassword, onDone, onCancel }: { hasPassword:
   }
 
   return (
-    <form noValidate onSubmit={begin} className="space-y-4">
+    <div className="space-y-4">
       <p className="text-sm text-slate-700">
         You will need an authenticator app on your phone. Each sign-in then asks for the 6-digit code it shows.
       </p>
-      {hasPassword && (
-        <div>
-          <label htmlFor="two-factor-password" className="mb-1 block text-sm font-medium text-slate-800">
-            Current Password
-          </label>
-          <input
-            id="two-factor-password"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-      )}
-      {start.error && <ErrorMessage>{start.error.message}</ErrorMessage>}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={start.isPending || (hasPassword && password === '')}>
-          {start.isPending ? 'Starting...' : 'Set Up'}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+      <PasswordConfirmation
+        hasPassword={hasPassword}
+        label="Set Up"
+        busyLabel="Starting..."
+        busy={start.isPending}
+        error={start.error}
+        onConfirm={(password) => start.mutate(password)}
+        onCancel={onCancel}
+      />
+    </div>
   );
 }
