@@ -79,9 +79,11 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
   const signedIn = await call(app, signInWithEmail, { payload: { email: staff.email, password: staff.password } }, 200);
   // Staff act only with a second factor: set up here for the demo's own writes, and turned off again at the end,
   // so that whoever signs in as the demo staff member sets up their own at first sign-in, as every staff member does.
-  const started = await call(app, enableTwoFactor, { headers: { cookie: sessionCookie(signedIn.headers['set-cookie']) }, payload: { password: staff.password } }, 200);
+  // better-auth takes a signed-in write only from the portal's own pages: the headers say so.
+  const signedInStaff = { cookie: sessionCookie(signedIn.headers['set-cookie']), origin: app.config.publicUrl };
+  const started = await call(app, enableTwoFactor, { headers: signedInStaff, payload: { password: staff.password } }, 200);
   const code = totpCode(secretOfUri(started.json().totpURI as string));
-  const confirmed = await call(app, verifyTwoFactorCode, { headers: { cookie: sessionCookie(signedIn.headers['set-cookie']) }, payload: { code } }, 200);
+  const confirmed = await call(app, verifyTwoFactorCode, { headers: signedInStaff, payload: { code } }, 200);
   const asStaff = { cookie: sessionCookie(confirmed.headers['set-cookie']) };
 
   let subscriptionId: string | null = null;
@@ -104,6 +106,6 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
     payload: { ownerId: customerId, subscriptionId, projectName: "Dana's Bakery App", businessName: "Dana's Bakery", clientNotes: 'Menu sync and online orders.' },
   }, 201);
   // better-auth's own call: the HTTP route refuses staff, who must keep a second factor once they have one.
-  await app.auth.api.disableTwoFactor({ body: { password: staff.password }, headers: fromNodeHeaders(asStaff) });
+  await app.auth.api.disableTwoFactor({ body: { password: staff.password }, headers: fromNodeHeaders({ ...asStaff, origin: app.config.publicUrl }) });
   return [customer, staff];
 }
