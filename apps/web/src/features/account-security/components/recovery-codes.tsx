@@ -17,7 +17,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       <p className="text-sm text-slate-700">
         Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are not shown again.
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900">
+      <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
