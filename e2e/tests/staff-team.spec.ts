@@ -41,7 +41,7 @@ test('staff invite a colleague by e-mail, who joins through the link, and then l
   await theirs.goto('/staff/team');
   await expect(theirs).toHaveURL(/\/two-factor-setup$/);
   expect((await theirs.request.get('/api/staff/team')).status()).toBe(403);
-  await setUpTwoFactorThroughUi(theirs, colleague.password);
+  await setUpTwoFactorThroughUi(theirs, colleague.password, () => screenshots(theirs, 'two-factor-setup'));
   await theirs.getByRole('button', { name: 'Continue' }).click();
   await expect(theirs).toHaveURL(/\/staff$/);
   await expect(theirs.getByRole('navigation', { name: 'Staff' })).toBeVisible();
