@@ -30,13 +30,17 @@ export async function setUpTwoFactorThroughUi(page: Page, password: string, atQr
   return { secret, recoveryCodes: await codes.allTextContents() };
 }
 
-/** Sets up the second factor of the account signed in on `api` as the setup page does (password, then a code). */
-export async function setUpTwoFactorThroughApi(api: APIRequestContext, password: string): Promise<TwoFactorSecrets> {
-  const enabled = await api.post('/api/auth/two-factor/enable', { data: { password } });
+/**
+ * Sets up the second factor of the account signed in on `api` as the setup page does (password, then a code), from
+ * the portal's own origin as better-auth asks of signed-in writes.
+ */
+export async function setUpTwoFactorThroughApi(api: APIRequestContext, baseURL: string, password: string): Promise<TwoFactorSecrets> {
+  const headers = { origin: new URL(baseURL).origin };
+  const enabled = await api.post('/api/auth/two-factor/enable', { headers, data: { password } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOfUri(totpURI);
-  const confirmed = await api.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secret) } });
+  const confirmed = await api.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totpCode(secret) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { secret, recoveryCodes: backupCodes };
 }
@@ -55,7 +59,7 @@ export async function signInAsNewStaff(baseURL: string): Promise<APIRequestConte
   const staff = await request.newContext({ baseURL });
   const signedIn = await staff.post('/api/auth/sign-in/email', { data: { email, password } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  await setUpTwoFactorThroughApi(staff, password);
+  await setUpTwoFactorThroughApi(staff, baseURL, password);
   return staff;
 }
 
