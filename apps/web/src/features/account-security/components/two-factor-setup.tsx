@@ -46,7 +46,7 @@ export function TwoFactorSetup({ hasPassword, onDone, onCancel }: { hasPassword:
         <QrCode value={started.totpURI} label="QR code for your authenticator app" />
         <div>
           <p className="text-sm text-slate-700">Can&apos;t scan it? Enter this key in the app instead:</p>
-          <p data-testid="two-factor-key" className="mt-1 break-all font-mono text-sm font-semibold text-slate-900">
+          <p data-testid="two-factor-key" className="mt-1 break-words font-mono text-sm font-semibold text-slate-900">
             {keyOf(started.totpURI)}
           </p>
         </div>
