@@ -1,5 +1,6 @@
 import { expect, newUser, signUpThroughApi, test } from '../fixtures';
-import { createChatThroughUi, openChat, signInAsNewStaff } from '../tests/support-helpers';
+import { createChatThroughUi, openChat } from '../tests/support-helpers';
+import { signInAsNewStaff } from '../tests/staff-helpers';
 import { noisePng } from './multi-helpers';
 
 test('a support chat with an image upload and live answers, whichever instance takes each request', async ({ page, baseURL }) => {

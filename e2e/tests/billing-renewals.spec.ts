@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { advanceClock, CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
-import { signInAsNewStaff } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 import { confirmDeletionByMail } from './mail-notify-helpers';
 
 // These journeys move the server's clock; they run one after another so that each sees the time it expects.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { subscribeThroughApi, usd } from './billing-helpers';
 import { cheapestAndDearest, pdfText, quote, screenshots } from './billing-selfserve-helpers';
-import { signInAsNewStaff } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 test('upgrade from the subscription: the prorated charge is shown with its rounding, paid, and the plan applies at once', async ({ page }) => {
   const { cheap, dear } = await cheapestAndDearest(page);

@@ -1,7 +1,7 @@
 import { expect, newUser, operatorUrl, signUpThroughApi, test } from '../fixtures';
 import { CARDS, operator, plansOnSale, saveCardThroughApi } from './billing-helpers';
 import { screenshots } from './billing-selfserve-helpers';
-import { signInAsNewStaff } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 // Lists that can grow show 25 rows, then "Load more"; a conversation shows its newest 25 messages, then older ones.
 test('a customer with 30 chats sees 25 and loads the rest; a long conversation loads its older messages above and keeps them when a reply comes in', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { advanceClock, CARDS, fillCard, firstPlan, operator, subscribeThroughApi, usd } from './billing-helpers';
 import { linkIn, mailsTo, screenshotMail, waitForMail } from './mail-notify-helpers';
-import { signInAsNewStaff } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 // The renewal journey moves the server's clock (CLOCK_SPECS in playwright.config.ts), so these run one after another.
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
-
-export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+import type { Page } from '@playwright/test';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -41,22 +38,6 @@ export function pngFile(width: number, height: number, rgb: [number, number, num
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** A staff member signed in on an API context of their own, made through the operator endpoint. */
-export async function staffContext(baseURL: string): Promise<APIRequestContext> {
-  const email = `staff-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'staff-password-123';
-  const operator = await request.newContext({ baseURL });
-  const created = await operator.post('/api/operator/staff', {
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-    data: { email, password },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  await operator.dispose();
-  const staff = await request.newContext({ baseURL });
-  expect((await staff.post('/api/auth/sign-in/email', { data: { email, password } })).status()).toBe(200);
-  return staff;
 }
 
 /**

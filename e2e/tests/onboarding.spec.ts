@@ -1,6 +1,7 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { CARDS, fillCard } from './billing-helpers';
-import { holdUploads, pngFile, staffContext } from './onboarding-helpers';
+import { holdUploads, pngFile } from './onboarding-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 const Q = {
   name: 'What is the name of your business as customers should see it?',
@@ -121,7 +122,7 @@ test('after checkout, a new customer answers the questionnaire, sees the Action 
   );
   await expect(page.getByText(/^Completed on /)).toHaveCount(1);
 
-  const staff = await staffContext(baseURL!);
+  const staff = await signInAsNewStaff(baseURL!);
   const steps = (await (await page.request.get(`/api/completion-steps/${subscriptionId}`)).json())
     .steps as Array<{ id: string }>;
   for (const step of steps.slice(1)) {

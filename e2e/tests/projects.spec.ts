@@ -1,5 +1,6 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
-import { recordAlerts, signInAsNewStaff } from './support-helpers';
+import { recordAlerts } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 const dateOf = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

@@ -1,12 +1,73 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { request, type Browser, type Locator, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { secretOfUri, totpCode } from '../../apps/server/src/platform/auth/totp';
 import { expect, newUser, operatorUrl, signUpThroughApi, type NewUser } from '../fixtures';
 
 const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
 
-/** A staff account made through the operator endpoint (as `npm run portal -- create-staff`), signed in on /login. */
-export async function signInStaffThroughUi(page: Page, baseURL: string): Promise<{ name: string; email: string }> {
+/** What an authenticator app holds after setup, and the recovery codes shown once. */
+export interface TwoFactorSecrets {
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/**
+ * On the setup page a first sign-in lands on: confirms the password, reads the key shown under the QR code as an
+ * authenticator app would, types its current code, and keeps the recovery codes shown once.
+ */
+export async function setUpTwoFactorThroughUi(page: Page, password: string, atQrCode?: () => Promise<void>): Promise<TwoFactorSecrets> {
+  await page.getByLabel('Current Password').fill(password);
+  await page.getByRole('button', { name: 'Set Up' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await atQrCode?.();
+  const secret = ((await page.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('6-digit code from the app').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn On' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  return { secret, recoveryCodes: await codes.allTextContents() };
+}
+
+/**
+ * Sets up the second factor of the account signed in on `api` as the setup page does (password, then a code), from
+ * the portal's own origin as better-auth asks of signed-in writes.
+ */
+export async function setUpTwoFactorThroughApi(api: APIRequestContext, baseURL: string, password: string): Promise<TwoFactorSecrets> {
+  const headers = { origin: new URL(baseURL).origin };
+  const enabled = await api.post('/api/auth/two-factor/enable', { headers, data: { password } });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOfUri(totpURI);
+  const confirmed = await api.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totpCode(secret) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return { secret, recoveryCodes: backupCodes };
+}
+
+/**
+ * A staff member signed in on an API context of their own: made through the operator endpoint, the way
+ * `npm run portal -- create-staff` makes one, with the second factor set up as at their first sign-in.
+ */
+export async function signInAsNewStaff(baseURL: string): Promise<APIRequestContext> {
+  const email = `staff-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'staff-password-123';
+  const operatorApi = await request.newContext({ baseURL });
+  const created = await operatorApi.post(operatorUrl('/api/operator/staff'), { headers: operator, data: { email, password } });
+  expect(created.status(), await created.text()).toBe(200);
+  await operatorApi.dispose();
+  const staff = await request.newContext({ baseURL });
+  const signedIn = await staff.post('/api/auth/sign-in/email', { data: { email, password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await setUpTwoFactorThroughApi(staff, baseURL, password);
+  return staff;
+}
+
+/**
+ * A staff account made through the operator endpoint (as `npm run portal -- create-staff`), signed in on /login:
+ * its first sign-in sets up the second factor, then the console opens.
+ */
+export async function signInStaffThroughUi(page: Page, baseURL: string): Promise<{ name: string; email: string; password: string } & TwoFactorSecrets> {
   const id = randomUUID().slice(0, 8);
   const staff = { name: `Sam ${id}`, email: `staff-${id}@example.com`, password: 'staff-password-123' };
   const api = await request.newContext({ baseURL });
@@ -17,8 +78,11 @@ export async function signInStaffThroughUi(page: Page, baseURL: string): Promise
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/two-factor-setup$/);
+  const secrets = await setUpTwoFactorThroughUi(page, staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/staff$/);
-  return staff;
+  return { ...staff, ...secrets };
 }
 
 /** A customer signed up in a browser context of their own (the second person of a journey). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../fixtures';
 import { linkIn, waitForMail } from './mail-notify-helpers';
-import { screenshots, signInStaffThroughUi } from './staff-helpers';
+import { screenshots, setUpTwoFactorThroughUi, signInStaffThroughUi } from './staff-helpers';
 
 test('staff invite a colleague by e-mail, who joins through the link, and then lose staff rights when removed', async ({ page, browser, baseURL }) => {
   // Two people in two browsers, a mail round trip and four screenshots: longer than most journeys.
@@ -36,6 +36,13 @@ test('staff invite a colleague by e-mail, who joins through the link, and then l
   await theirs.getByLabel('Full Name').fill(colleague.name);
   await theirs.getByLabel('Password').fill(colleague.password);
   await theirs.getByRole('button', { name: 'Join and sign in' }).click();
+  // The console stays closed until their second factor is set up.
+  await expect(theirs).toHaveURL(/\/two-factor-setup$/);
+  await theirs.goto('/staff/team');
+  await expect(theirs).toHaveURL(/\/two-factor-setup$/);
+  expect((await theirs.request.get('/api/staff/team')).status()).toBe(403);
+  await setUpTwoFactorThroughUi(theirs, colleague.password, () => screenshots(theirs, 'two-factor-setup'));
+  await theirs.getByRole('button', { name: 'Continue' }).click();
   await expect(theirs).toHaveURL(/\/staff$/);
   await expect(theirs.getByRole('navigation', { name: 'Staff' })).toBeVisible();
 

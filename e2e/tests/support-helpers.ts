@@ -1,30 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, operatorUrl } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
 import { pngFile } from './onboarding-helpers';
-
-/** The OPERATOR_TOKEN the browser-test server starts with (e2e/playwright.config.ts). */
-const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
-
-/**
- * A staff member signed in on an API context of their own: made through the operator endpoint, the way
- * `npm run portal -- create-staff` makes one.
- */
-export async function signInAsNewStaff(baseURL: string): Promise<APIRequestContext> {
-  const email = `staff-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'staff-password-123';
-  const operator = await request.newContext({ baseURL });
-  const created = await operator.post(operatorUrl('/api/operator/staff'), { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` }, data: { email, password } });
-  expect(created.status(), await created.text()).toBe(200);
-  await operator.dispose();
-  const staff = await request.newContext({ baseURL });
-  const signedIn = await staff.post('/api/auth/sign-in/email', { data: { email, password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return staff;
-}
 
 export interface MediaFiles {
   png: string;

@@ -1,5 +1,6 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
-import { createChatThroughUi, makeMediaFiles, openChat, recordAlerts, signInAsNewStaff, type MediaFiles } from './support-helpers';
+import { createChatThroughUi, makeMediaFiles, openChat, recordAlerts, type MediaFiles } from './support-helpers';
+import { signInAsNewStaff } from './staff-helpers';
 
 let media: MediaFiles;
 test.beforeAll(() => {

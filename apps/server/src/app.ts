@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
+import { twoFactorRoutes } from './platform/auth/two-factor-routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
 import { endOutlivedSessionBeforeAuth, forgetSessionAfterWrite, type SignedIn } from './platform/auth/session.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(eventRoutes);
   await app.register(siteRoutes);
   await app.register(mailboxRoutes);

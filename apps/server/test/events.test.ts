@@ -51,7 +51,7 @@ describe('live events', () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
     const staff = await signUp(ctx.app);
-    await makeStaff(ctx, staff.id);
+    await makeStaff(ctx, staff);
     const streams = { alice: await openStream(alice), bob: await openStream(bob), staff: await openStream(staff), guest: await openStream() };
     await waitFor(() => ctx.app.liveStreams.size >= 4);
 

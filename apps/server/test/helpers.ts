@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
+import { secretOfUri, totpCode } from '../src/platform/auth/totp.ts';
 
 /**
  * The address test apps believe they are served at. Nothing listens there (port 1 refuses at once), so a test never
@@ -93,11 +94,38 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
+export interface TwoFactorSetup {
+  /** The base32 secret an authenticator app reads from the QR code. */
+  secret: string;
+  recoveryCodes: string[];
+}
+
 /**
- * Makes a user staff directly in the database (the CLI does the same for operators), and waits until the app has
- * heard of it (its session cache forgets the user when the database's notification arrives, a moment later).
+ * Turns on the user's second factor as the setup page does: asks for a secret and recovery codes (with the
+ * password), then confirms a code computed from the secret. Confirming replaces the session, so `user.cookie` is
+ * updated to the new one.
  */
-export async function makeStaff(ctx: TestContext, userId: string) {
+export async function setUpTwoFactor(app: FastifyInstance, user: TestUser, password = 'correct-horse-1'): Promise<TwoFactorSetup> {
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie }, remoteAddress: nextAddress() });
+  const enabled = await post('/api/auth/two-factor/enable', { password });
+  if (enabled.statusCode !== 200) throw new Error(`two-factor enable failed: ${enabled.statusCode} ${enabled.body}`);
+  const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+  const secret = secretOfUri(totpURI);
+  const confirmed = await post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  user.cookie = cookieHeader(confirmed.headers['set-cookie']).split('; ').filter((c) => c.startsWith('better-auth.session_token=')).join('; ');
+  return { secret, recoveryCodes: backupCodes };
+}
+
+/**
+ * Makes a user staff as a staff member is on the console: their second factor set up (through the API, which
+ * replaces `user.cookie`), then the role given directly in the database (the CLI does the same for operators).
+ * Waits until the app has heard of it (its session cache forgets the user when the database's notification
+ * arrives, a moment later).
+ */
+export async function makeStaff(ctx: TestContext, user: TestUser, password = 'correct-horse-1'): Promise<TwoFactorSetup> {
+  const setup = await setUpTwoFactor(ctx.app, user, password);
+  const userId = user.id;
   const heard = new Promise<void>((resolve) => {
     const stop = ctx.app.sessionCache.onForget((forgotten) => {
       if (forgotten === userId) {
@@ -108,4 +136,5 @@ export async function makeStaff(ctx: TestContext, userId: string) {
   });
   await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [userId]);
   await heard;
+  return setup;
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await ctx.database.sql.query(`INSERT INTO promo_codes (code, type, value) VALUES ('IDORCODE', 'percent', 10)`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
-  await makeStaff(ctx, staff.id);
+  await makeStaff(ctx, staff);
   const plan = await insertPlan(ctx);
   const card = await saveCard(ctx, owner);
   const payment = await checkout(ctx, owner, { planId: plan.id, cardId: card.id });

@@ -147,7 +147,7 @@ describe("staff see a customer's e-mails", () => {
     });
     const customer = await signUp(ctx.app, { email: `left-${Date.now()}@gone.example` });
     const staff = await signUp(ctx.app);
-    await makeStaff(ctx, staff.id);
+    await makeStaff(ctx, staff);
     await ctx.app.mail.deliver();
     const url = `/api/staff/customers/${customer.id}/mail`;
     const listed = await ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
@@ -201,7 +201,7 @@ describe('the mailbox page', () => {
     expect((await ctx.app.inject({ url: '/dev/mailbox', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
     const customer = await signUp(ctx.app);
     expect((await ctx.app.inject({ url: '/dev/mailbox', remoteAddress: remote, headers: { cookie: customer.cookie } })).statusCode).toBe(404);
-    await makeStaff(ctx, customer.id);
+    await makeStaff(ctx, customer);
     expect((await ctx.app.inject({ url: link!, remoteAddress: remote, headers: { cookie: customer.cookie } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/dev/mailbox/not-an-id' })).statusCode).toBe(404);
   });

@@ -138,7 +138,7 @@ describe('completion steps', () => {
 
   it('can be set by staff only, live for the owner; "completed" stores the time and other statuses clear it', async () => {
     const staff = await signUp(ctx.app);
-    await makeStaff(ctx, staff.id);
+    await makeStaff(ctx, staff);
     const sub = await insertSubscription(ctx, user.id);
     const [step] = await insertSteps(ctx, sub, user.id, ['Review']);
     const patch = (u: TestUser, stepStatus: string) =>

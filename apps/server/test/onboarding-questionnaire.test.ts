@@ -233,7 +233,7 @@ describe('questionnaire images', () => {
     expect(existsSync(path.join(ctx.config.dataDir, 'uploads', ...row!.storage_key.split('/')))).toBe(true);
 
     const staff = await signUp(ctx.app);
-    await makeStaff(ctx, staff.id);
+    await makeStaff(ctx, staff);
     const read = (u: TestUser) => ctx.app.inject({ url: `/api/files/${id}`, headers: { cookie: u.cookie } });
     expect((await read(user)).statusCode).toBe(200);
     expect((await read(staff)).statusCode).toBe(200);

@@ -50,7 +50,7 @@ describe('OpenAPI fuzz', () => {
     const rnd = random(SEED);
     const customer = await signUp(ctx.app);
     const staff = await signUp(ctx.app);
-    await makeStaff(ctx, staff.id);
+    await makeStaff(ctx, staff);
     const operations = (await operationsOf(ctx.app)).filter((op) => !SKIPPED.has(`${op.method} ${op.path}`));
     expect(operations.length).toBeGreaterThan(40);
 

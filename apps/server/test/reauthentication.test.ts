@@ -22,7 +22,7 @@ const ageSignIn = (user: TestUser) =>
 
 async function staffMember(): Promise<TestUser> {
   const staff = await signUp(ctx.app, { password: 'staff-password-1' });
-  await makeStaff(ctx, staff.id);
+  await makeStaff(ctx, staff, 'staff-password-1');
   return staff;
 }
 

@@ -15,7 +15,7 @@ let chatId: string;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { OPERATOR_TOKEN } });
   user = await signUp(ctx.app);
-  await makeStaff(ctx, user.id);
+  await makeStaff(ctx, user);
   const chat = await ctx.app.inject({ method: 'POST', url: '/api/support/chats', headers: { cookie: user.cookie }, payload: { initialMessage: 'hi' } });
   chatId = chat.json().chatId;
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSession, listPayments, listStaffChats, updateProfile } from '@portal/contracts/routes';
 import { createInstances, type Instances } from './instances-helpers.ts';
-import { TEST_PUBLIC_URL, createTestApp, signUp, type TestUser } from './helpers.ts';
+import { TEST_PUBLIC_URL, createTestApp, setUpTwoFactor, signUp, type TestUser } from './helpers.ts';
 
 /**
  * Signed-in users are cached by session cookie on each instance; these show that nothing that must end or change a
@@ -52,6 +52,8 @@ describe('the session cache', () => {
 
   it('gives and takes staff rights at once on every instance', async () => {
     const user = await signUp(first);
+    // A staff member's second factor is set up (staff routes refuse a staff session without one).
+    await setUpTwoFactor(first, user);
     expect((await staffChats(first, user)).statusCode).toBe(403);
     expect((await staffChats(second, user)).statusCode).toBe(403);
     await instances.ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [user.id]);

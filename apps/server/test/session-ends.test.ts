@@ -85,9 +85,9 @@ describe('live event streams of an ended session', () => {
 
   it("end a removed staff member's streams on every instance", async () => {
     const lead = await signUp(first);
-    await makeStaff(instances.ctx, lead.id);
+    await makeStaff(instances.ctx, lead);
     const member = await signUp(first);
-    await makeStaff(instances.ctx, member.id);
+    await makeStaff(instances.ctx, member);
     const streams = [await openStream(0, member), await openStream(1, member)];
     await expect.poll(() => first.liveStreams.size + second.liveStreams.size, soon).toBe(2);
 

@@ -4,7 +4,7 @@ import { makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts
 /** A signed-up user made staff. */
 export async function signUpStaff(ctx: TestContext): Promise<TestUser> {
   const staff = await signUp(ctx.app, { name: 'Sam Support' });
-  await makeStaff(ctx, staff.id);
+  await makeStaff(ctx, staff);
   return staff;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, nextAddress, signUp, type TestContext, type TestUser } from './helpers.ts';
+import { cookieHeader, createTestApp, nextAddress, setUpTwoFactor, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { outboxFor } from './notify-helpers.ts';
 import { call, signUpStaff } from './staff-helpers.ts';
 
@@ -50,6 +50,9 @@ describe('staff invitations', () => {
 
     const signedIn = await signIn(email, 'a-long-staff-password');
     expect(signedIn.status).toBe(200);
+    // The console opens once the new member's second factor is set up, at this first sign-in.
+    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/overview')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    await setUpTwoFactor(ctx.app, signedIn.user, 'a-long-staff-password');
     expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/overview')).status).toBe(200);
     const members = (await call(ctx.app, staff, 'GET', '/api/staff/team')).body;
     expect(members.members).toContainEqual(expect.objectContaining({ email, name: 'Nia New' }));
@@ -107,6 +110,9 @@ describe('staff invitations', () => {
     expect((await signIn(customer.email, 'correct-horse-1')).status).toBe(401);
     const signedIn = await signIn(customer.email, 'a-long-staff-password');
     expect(signedIn.user.id).toBe(customer.id);
+    // The console stays closed until a second factor is set up.
+    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    await setUpTwoFactor(ctx.app, signedIn.user, 'a-long-staff-password');
     expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).status).toBe(200);
   });
 });
@@ -116,6 +122,7 @@ describe('removing staff rights', () => {
     const email = newAddress();
     expect((await accept(await invite(email))).statusCode).toBe(200);
     const { user: other } = await signIn(email, 'a-long-staff-password');
+    await setUpTwoFactor(ctx.app, other, 'a-long-staff-password');
     expect((await call(ctx.app, other, 'GET', '/api/staff/team')).status).toBe(200);
 
     const self = await call(ctx.app, staff, 'DELETE', `/api/staff/team/${staff.id}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextAddress, signUp, type TestContext } from './helpers.ts';
+import { createTestApp, nextAddress, setUpTwoFactor, signUp, type TestContext } from './helpers.ts';
 import { call, createChat, signUpStaff } from './staff-helpers.ts';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123';
@@ -104,7 +104,7 @@ describe('create-staff operator endpoint', () => {
   const signIn = (email: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: nextAddress() });
 
-  it('creates a staff account with a one-time generated password that signs in', async () => {
+  it('creates a staff account with a one-time generated password that signs in, and opens the console once its second factor is set up', async () => {
     const res = await operator({ email: 'New.Staff@Example.com' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -113,8 +113,13 @@ describe('create-staff operator endpoint', () => {
     expect(signedIn.statusCode).toBe(200);
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
-    expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff' });
-    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } })).statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff', twoFactorEnabled: false });
+    const refused = await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    const staff = { id: body.userId, email: body.email, cookie };
+    await setUpTwoFactor(ctx.app, staff, body.temporaryPassword);
+    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie: staff.cookie } })).statusCode).toBe(200);
   });
 
   it('sets a given password, and promotes an existing customer: signed out everywhere, Google links gone', async () => {
@@ -134,12 +139,15 @@ describe('create-staff operator endpoint', () => {
     expect(await ctx.database.sql.query('SELECT provider_id FROM accounts WHERE user_id = $1', [customer.id])).toEqual([{ provider_id: 'credential' }]);
     const signedIn = await signIn(customer.email, 'customer-password');
     expect(signedIn.statusCode).toBe(200);
-    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
-    expect((await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } })).statusCode).toBe(200);
+    const promotedUser = { ...customer, cookie: String(signedIn.headers['set-cookie']).split(';')[0]! };
+    expect((await call(ctx.app, promotedUser, 'GET', '/api/staff/chats')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    await setUpTwoFactor(ctx.app, promotedUser, 'customer-password');
+    expect((await call(ctx.app, promotedUser, 'GET', '/api/staff/chats')).status).toBe(200);
+    expect((await signIn(customer.email, 'customer-password')).json().twoFactorRedirect).toBe(true);
 
     await operator({ email: customer.email, password: 'replaced-password' });
     expect((await signIn(customer.email, 'customer-password')).statusCode).toBe(401);
-    expect((await signIn(customer.email, 'replaced-password')).statusCode).toBe(200);
+    expect((await signIn(customer.email, 'replaced-password')).json().twoFactorRedirect).toBe(true);
   });
 
   it('gives an unverified account a new password: whoever registered the address first never holds a staff password', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
     env: { UPLOAD_MAX_IMAGE_BYTES: String(300 * 1024), UPLOAD_MAX_VIDEO_BYTES: String(600 * 1024) },
   });
   [owner, other, staff] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
-  await makeStaff(ctx, staff.id);
+  await makeStaff(ctx, staff);
   // Registered after the app was built: the registry is read when a request arrives.
   registerUploadPurpose('test-media', {
     kinds: ['image', 'video'],

@@ -48,6 +48,8 @@ export const meSchema = z.object({
   phone: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   role: roleSchema,
+  /** Whether the account signs in with a second factor; a staff account without one must set it up first. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.number().int(),
 });
 export type Me = z.infer<typeof meSchema>;
@@ -55,6 +57,6 @@ export type Me = z.infer<typeof meSchema>;
 export const sessionStateSchema = z.object({
   user: meSchema.nullable(),
   /** Where spec §4 sends this user after signing in. */
-  landing: z.enum(['/dashboard', '/select-plan', '/staff']).nullable(),
+  landing: z.enum(['/dashboard', '/select-plan', '/staff', '/two-factor-setup']).nullable(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;

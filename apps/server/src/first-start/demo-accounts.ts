@@ -7,13 +7,17 @@ import {
   addCard,
   createChat,
   createProject,
+  enableTwoFactor,
   getPayment,
   listPlans,
   replyToChat,
   signInWithEmail,
   signUpWithEmail,
   startCheckout,
+  verifyTwoFactorCode,
 } from '@portal/contracts/routes';
+import { fromNodeHeaders } from 'better-auth/node';
+import { secretOfUri, totpCode } from '../platform/auth/totp.ts';
 import { createOrPromoteStaff } from '../modules/staff/index.ts';
 
 export interface DemoAccount {
@@ -73,7 +77,14 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
   writeFileSync(file, JSON.stringify([customer, staff], null, 2), { mode: 0o600 });
 
   const signedIn = await call(app, signInWithEmail, { payload: { email: staff.email, password: staff.password } }, 200);
-  const asStaff = { cookie: sessionCookie(signedIn.headers['set-cookie']) };
+  // Staff act only with a second factor: set up here for the demo's own writes, and turned off again at the end,
+  // so that whoever signs in as the demo staff member sets up their own at first sign-in, as every staff member does.
+  // better-auth takes a signed-in write only from the portal's own pages: the headers say so.
+  const signedInStaff = { cookie: sessionCookie(signedIn.headers['set-cookie']), origin: app.config.publicUrl };
+  const started = await call(app, enableTwoFactor, { headers: signedInStaff, payload: { password: staff.password } }, 200);
+  const code = totpCode(secretOfUri(started.json().totpURI as string));
+  const confirmed = await call(app, verifyTwoFactorCode, { headers: signedInStaff, payload: { code } }, 200);
+  const asStaff = { cookie: sessionCookie(confirmed.headers['set-cookie']) };
 
   let subscriptionId: string | null = null;
   if (app.config.SQUARE_ENVIRONMENT === 'local') {
@@ -94,5 +105,7 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
     headers: asStaff,
     payload: { ownerId: customerId, subscriptionId, projectName: "Dana's Bakery App", businessName: "Dana's Bakery", clientNotes: 'Menu sync and online orders.' },
   }, 201);
+  // better-auth's own call: the HTTP route refuses staff, who must keep a second factor once they have one.
+  await app.auth.api.disableTwoFactor({ body: { password: staff.password }, headers: fromNodeHeaders({ ...asStaff, origin: app.config.publicUrl }) });
   return [customer, staff];
 }

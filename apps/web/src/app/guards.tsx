@@ -22,5 +22,7 @@ export function RequireStaff() {
   const { data } = useSession();
   if (!data?.user) return <Navigate to={paths.login()} replace />;
   if (data.user.role !== 'staff') return <NotFound />;
+  // The console opens once the second factor is set up (the server refuses staff routes until then).
+  if (!data.user.twoFactorEnabled) return <Navigate to={paths.twoFactorSetup()} replace />;
   return <Outlet />;
 }

@@ -13,7 +13,10 @@ export function Root() {
   const session = useSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  useLiveEvents(queryClient, session.data?.user?.id ?? 'guest');
+  const user = session.data?.user;
+  // The server decides what a stream carries when it opens (staff topics once staff rights and the second factor
+  // are both there): a change of either opens it again.
+  useLiveEvents(queryClient, user ? `${user.id}:${user.role}:${user.twoFactorEnabled}` : 'guest');
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);

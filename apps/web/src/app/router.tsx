@@ -45,6 +45,11 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // Staff set up their second factor here before anything of the console (decision 0050).
+        element: <RequireUser />,
+        children: [{ element: <PublicLayout />, children: [page(paths.twoFactorSetup, () => import('./routes/auth/two-factor-setup'))] }],
+      },
+      {
         element: <RequireUser />,
         children: [
           {

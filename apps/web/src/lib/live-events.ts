@@ -9,7 +9,7 @@ import { refetchFirstPages } from './pages';
  * topic root (`routeQueryKey`), and a topic names the root it invalidates (`topicQueryKey`): "payments:ID"
  * refetches every read of a route whose topic is `payments`. After a reconnect anything may have been missed, so
  * everything shown is refetched. Lists read a page at a time go back to their first page before (`firstPageOnly`).
- * `identity` reopens the stream when the signed-in user changes.
+ * `identity` reopens the stream when the signed-in user, or what they may see, changes.
  */
 export function useLiveEvents(queryClient: QueryClient, identity: string) {
   useEffect(() => {

@@ -71,6 +71,7 @@ export const paths = {
   staffContent: page('/staff/content'),
   staffOverview: page('/staff/overview'),
   staffTeam: page('/staff/team'),
+  twoFactorSetup: page('/two-factor-setup'),
   staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
   staffFaqs: page('/staff/faqs'),
   staffHelpGuides: page('/staff/help-guides'),

@@ -127,6 +127,68 @@ export const revokeOtherSessions = defineRoute({
   responses: { 200: authAnswer },
 });
 
+/** An authenticator app's 6-digit code, or a recovery code (`abcde-12345`), as typed (spaces are dropped). */
+const typedCode = z.string().trim().min(1, 'Enter the code.').max(32).transform((code) => code.replace(/\s+/g, ''));
+/** Confirms a change of the second factor: the password, if the account has one (Google-only accounts have none). */
+const passwordConfirmation = z.object({ password: z.string().max(128).optional() });
+
+export const enableTwoFactor = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/two-factor/enable`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Starts setting up two-factor authentication: a new secret (as an otpauth URI) and recovery codes; on once a code is confirmed (rate limited)',
+  body: passwordConfirmation,
+  responses: { 200: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }).loose() },
+});
+
+export const verifyTwoFactorCode = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/two-factor/verify-totp`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: "Confirms an authenticator app's code: finishes a sign-in, or turns two-factor authentication on (rate limited)",
+  body: z.object({ code: typedCode, trustDevice: z.boolean().optional() }),
+  responses: { 200: authAnswer },
+});
+
+export const verifyRecoveryCode = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/two-factor/verify-backup-code`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Finishes a sign-in with a recovery code, which then never works again (rate limited)',
+  body: z.object({ code: typedCode, trustDevice: z.boolean().optional() }),
+  responses: { 200: authAnswer },
+});
+
+export const regenerateRecoveryCodes = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/two-factor/generate-backup-codes`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Replaces the recovery codes with new ones; the old ones stop working (rate limited)',
+  body: passwordConfirmation,
+  responses: { 200: z.object({ backupCodes: z.array(z.string()) }).loose() },
+});
+
+export const disableTwoFactor = defineRoute({
+  method: 'POST',
+  path: `${AUTH_BASE_PATH}/two-factor/disable`,
+  auth: 'public',
+  hide: true,
+  tags,
+  summary: 'Turns two-factor authentication off (rate limited; staff cannot)',
+  body: passwordConfirmation,
+  responses: { 200: authAnswer },
+});
+
+export const twoFactorRoutes = { enableTwoFactor, verifyTwoFactorCode, verifyRecoveryCode, regenerateRecoveryCodes, disableTwoFactor };
+
 export const authRoutes = {
   signInWithEmail,
   signUpWithEmail,
@@ -138,4 +200,5 @@ export const authRoutes = {
   changeEmail,
   changePassword,
   revokeOtherSessions,
+  ...twoFactorRoutes,
 };

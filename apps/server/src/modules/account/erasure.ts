@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/staff';
 import { topics } from '@portal/contracts/topics';
-import { accounts, sessions, users } from '../../platform/auth/schema.ts';
+import { accounts, sessions, twoFactors, users } from '../../platform/auth/schema.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
@@ -132,9 +132,10 @@ export async function carryOutDeletionRequest(app: FastifyInstance, staff: Sessi
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx
       .update(users)
-      .set({ name: ERASED_PAYER_NAME, email: `deleted-${userId}@deleted.invalid`, emailVerified: false, phone: null, image: null, updatedAt: now })
+      .set({ name: ERASED_PAYER_NAME, email: `deleted-${userId}@deleted.invalid`, emailVerified: false, twoFactorEnabled: false, phone: null, image: null, updatedAt: now })
       .where(eq(users.id, userId));
     // The last mail to the address, in this transaction: it goes only if the erasure commits.
     await sendDeletionCarriedOut(app, tx, { name: pending.name, email: pending.email, userId: null });

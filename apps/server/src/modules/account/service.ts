@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Me, SessionState } from '@portal/contracts/auth';
 import type { DeletionRequest, ProfileUpdate } from '@portal/contracts/account';
-import { toMe, type SessionUser } from '../../platform/auth/session.ts';
+import { actsAsStaff, toMe, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { hasActiveSubscription } from '../subscriptions/index.ts';
@@ -12,7 +12,9 @@ import type { accountDeletionRequests } from './schema.ts';
 /** The signed-in user, and where spec §4 sends them after sign-in. */
 export async function sessionState(db: Db, user: SessionUser | null): Promise<SessionState> {
   if (!user) return { user: null, landing: null };
-  if (user.role === 'staff') return { user: toMe(user), landing: '/staff' };
+  if (actsAsStaff(user)) return { user: toMe(user), landing: '/staff' };
+  // A staff account sets up its second factor before anything else of the console (decision 0050).
+  if (user.role === 'staff') return { user: toMe(user), landing: '/two-factor-setup' };
   const active = await hasActiveSubscription(db, user.id);
   return { user: toMe(user), landing: active ? '/dashboard' : '/select-plan' };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BANNER_IMAGE_TARGET } from '@portal/contracts/staff-onboarding';
+import { actsAsStaff } from '../../platform/auth/session.ts';
 import type { UploadPurpose } from '../uploads/index.ts';
 import { isImageQuestion } from './questionnaire.ts';
 import { findFormItem, findOwnSubscription } from './repository.ts';
@@ -39,7 +40,7 @@ export const questionnaireImagePurpose: UploadPurpose = {
  */
 export const bannerImagePurpose: UploadPurpose = {
   kinds: ['image'],
-  canUpload: async (_db, user, targetId) => user.role === 'staff' && targetId === BANNER_IMAGE_TARGET,
+  canUpload: async (_db, user, targetId) => actsAsStaff(user) && targetId === BANNER_IMAGE_TARGET,
   canRead: async () => true,
   storageKey: (_user, _targetId, _fileName, now) => `featured_banners/${now.getTime()}_${randomUUID()}`,
 };

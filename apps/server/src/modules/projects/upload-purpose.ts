@@ -1,3 +1,4 @@
+import { actsAsStaff } from '../../platform/auth/session.ts';
 import { sanitizeFileName, type UploadPurpose } from '../uploads/index.ts';
 
 /**
@@ -6,7 +7,7 @@ import { sanitizeFileName, type UploadPurpose } from '../uploads/index.ts';
  */
 export const projectLogoPurpose: UploadPurpose = {
   kinds: ['image'],
-  canUpload: async (_db, user) => user.role === 'staff',
+  canUpload: async (_db, user) => actsAsStaff(user),
   canRead: async (_db, user, targetId) => targetId === user.id,
   storageKey: (_user, customerId, fileName, now) => `business_logos/${customerId}/${now.getTime()}_${sanitizeFileName(fileName)}`,
 };

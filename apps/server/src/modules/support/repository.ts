@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
+import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
@@ -8,13 +9,10 @@ import { likePattern } from '../../platform/db/like.ts';
 import { supportChats, supportMessages, type ChatRow } from './schema.ts';
 
 /** Who is asking: a customer sees their own chats, staff see every chat. */
-export interface ChatViewer {
-  id: string;
-  role: string;
-}
+export type ChatViewer = Pick<SessionUser, 'id' | 'role' | 'twoFactorEnabled'>;
 
 const visibleTo = (viewer: ChatViewer): SQL | undefined =>
-  viewer.role === 'staff' ? undefined : eq(supportChats.userId, viewer.id);
+  actsAsStaff(viewer) ? undefined : eq(supportChats.userId, viewer.id);
 
 export async function insertChat(db: Db, chat: { id: string; userId: string; reason: string; now: Date }) {
   await db.insert(supportChats).values({

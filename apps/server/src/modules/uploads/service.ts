@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fileUrl, type UploadKind, type UploadMetadata } from '@portal/contracts/uploads';
-import type { SessionUser } from '../../platform/auth/session.ts';
+import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { findUploadPurpose, isSafeStorageKey } from './purposes.ts';
@@ -158,7 +158,7 @@ export async function mayRead(
   user: SessionUser,
   upload: Pick<UploadRow, 'userId' | 'purpose' | 'targetId'>,
 ): Promise<boolean> {
-  if (user.role === 'staff' || upload.userId === user.id) return true;
+  if (actsAsStaff(user) || upload.userId === user.id) return true;
   const purpose = findUploadPurpose(upload.purpose);
   return purpose ? purpose.canRead(db, user, upload.targetId) : false;
 }

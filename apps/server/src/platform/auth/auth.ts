@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from './schema.ts';
+import { accounts, sessions, twoFactors, users, verifications } from './schema.ts';
 import { trustedOrigins } from '../http/origins.ts';
 import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
 import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
 import { passwordVerifier } from './imported-password.ts';
 import { signInChanges } from './sign-in-changes.ts';
+import { refuseProviderSignInPastSecondFactor } from './second-factor-sign-in.ts';
 import { redactEmails } from '../http/logger.ts';
 
 
@@ -42,6 +43,7 @@ export const sessionCookieName = (config: Config) => `${secureCookies(config) ? 
 export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: () => FastifyBaseLogger) {
   const mail = accountMails(config, db, mailer);
   const changes = signInChanges(db, mail.security);
+  const refuseProviderSignIn = refuseProviderSignInPastSecondFactor(db);
   const links: AccountMailLinks = {
     // better-auth's own GET checks the token and sends the browser on with ?token=… or ?error=INVALID_TOKEN.
     resetPassword: (token) =>
@@ -69,7 +71,7 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -94,7 +96,12 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     },
     databaseHooks: {
       user: { create: { after: async (user) => mail.welcome(user) } },
-      session: { create: { after: async (session, context) => changes.sessionCreated(session, context) } },
+      session: {
+        create: {
+          before: refuseProviderSignIn,
+          after: async (session, context) => changes.sessionCreated(session, context),
+        },
+      },
       account: { update: { after: async (account, context) => changes.passwordChanged(account, context) } },
     },
     user: {
@@ -130,6 +137,13 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     plugins: [
+      // A second factor (decision 0050): an authenticator app's code, or a recovery code that works once.
+      twoFactor({
+        issuer: config.COMPANY_NAME,
+        // Accounts with a password confirm it to change their second factor; Google-only accounts have none.
+        allowPasswordless: true,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+      }),
       genericOAuth({
         config: [
           {
@@ -149,6 +163,9 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     ],
   });
 }
+
+/** How long "Trust this device" spares a browser the second factor at sign-in. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 
 /** How long the e-mailed links work. */
 export const RESET_LINK_SECONDS = 60 * 60;

@@ -16,6 +16,13 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'Your current password is incorrect.',
   INVALID_TOKEN: 'This link has expired or was already used. Please ask for a new one.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'Your account has no password yet. Set one first.',
+  INVALID_CODE: 'That code is not right. Please try the current code from your authenticator app.',
+  INVALID_BACKUP_CODE: 'That recovery code is not right, or it was already used.',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in has expired. Please sign in again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  TOTP_ALREADY_ENABLED: 'Two-factor authentication is already on.',
+  TWO_FACTOR_NOT_ENABLED: 'Two-factor authentication is off.',
 };
 
 /** A path parameter handed on to better-auth: a token or an id, never a dot segment or a separator. */

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   image: text('image'),
   phone: text('phone'),
   role: text('role', { enum: ['customer', 'staff'] }).notNull().default('customer'),
+  /** Set by better-auth's two-factor plugin once the first code from the authenticator app is confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });
@@ -54,4 +56,18 @@ export const verifications = pgTable('verifications', {
   expiresAt: stamp('expires_at').notNull(),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+/** A user's second factor (better-auth's two-factor plugin): the TOTP secret and the recovery codes, encrypted. */
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: stamp('locked_until'),
 });

@@ -12,6 +12,8 @@ export interface SessionUser {
   phone: string | null;
   image: string | null;
   role: Role;
+  /** Whether the account signs in with a second factor (staff must before the console opens, decision 0050). */
+  twoFactorEnabled: boolean;
   createdAt: Date;
 }
 
@@ -22,6 +24,17 @@ export interface SignedInSession {
   /** The sign-in, or the later confirmation of the password (decision 0049). */
   authenticatedAt: Date;
 }
+
+/**
+ * Whether this signed-in user may act as staff: a staff account whose second factor is set up. Every check of staff
+ * rights asks this, never the role alone, so that a staff session without a second factor is a customer's.
+ */
+export const actsAsStaff = (user: Pick<SessionUser, 'role' | 'twoFactorEnabled'> | null | undefined) =>
+  user?.role === 'staff' && user.twoFactorEnabled === true;
+
+/** The stable code of the refusal a staff account gets until its second factor is set up. */
+export const TWO_FACTOR_SETUP_REQUIRED = 'TWO_FACTOR_SETUP_REQUIRED';
+
 
 /** What the session cache keeps per cookie. */
 export interface SignedIn {
@@ -125,6 +138,9 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== 'staff') throw forbidden('Staff only.');
+  if (!actsAsStaff(user)) {
+    throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, 'Set up two-factor authentication to open the staff console.');
+  }
   return user;
 }
 
@@ -135,6 +151,7 @@ export const toMe = (user: SessionUser): Me => ({
   phone: user.phone ?? null,
   profileImageUrl: user.image ?? null,
   role: user.role,
+  twoFactorEnabled: user.twoFactorEnabled === true,
   createdAt: new Date(user.createdAt).getTime(),
 });
 

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { liveEvents } from '@portal/contracts/routes';
-import { signedIn } from '../auth/session.ts';
+import { actsAsStaff, signedIn } from '../auth/session.ts';
 import { registerRoute } from '../http/route.ts';
 import { LiveStreams, type Watcher } from './live-streams.ts';
 
@@ -42,7 +42,7 @@ export async function eventRoutes(app: FastifyInstance) {
     const watcher: Watcher = current
       ? {
           userId: current.user.id,
-          staff: current.user.role === 'staff',
+          staff: actsAsStaff(current.user),
           sessionId: current.session.id,
           sessionEndsAt: current.session.createdAt.getTime() + app.config.SESSION_MAX_AGE_DAYS * 86_400_000,
         }

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionUser } from '../auth/session.ts';
+import { actsAsStaff, sessionUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
 import { fromLoopback } from '../http/operator.ts';
 import { mailboxMessages, type CaughtMessage } from './schema.ts';
@@ -19,7 +19,7 @@ async function guard(request: FastifyRequest) {
   if (request.server.config.NODE_ENV === 'production') throw notFound('No such page.');
   if (fromLoopback(request)) return;
   const user = await sessionUser(request);
-  if (user?.role !== 'staff') throw notFound('No such page.');
+  if (!actsAsStaff(user)) throw notFound('No such page.');
 }
 
 function page(reply: FastifyReply, title: string, body: string) {

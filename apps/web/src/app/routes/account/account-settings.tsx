@@ -13,6 +13,7 @@ import { useAccountSecurity } from '@/features/account-security/api/security';
 import { EmailSettings } from '@/features/account-security/components/email-settings';
 import { PasswordSettings } from '@/features/account-security/components/password-settings';
 import { SignedInDevices } from '@/features/account-security/components/signed-in-devices';
+import { TwoFactorSettings } from '@/features/account-security/components/two-factor-settings';
 
 function ProfileDetails({ user }: { user: Me }) {
   const rows = [
@@ -44,6 +45,10 @@ function SecuritySection({ user }: { user: Me }) {
       <Card className="mt-6">
         <h2 className="mb-4 text-lg font-bold text-slate-900">Password</h2>
         {security.data && <PasswordSettings hasPassword={security.data.hasPassword} />}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-lg font-bold text-slate-900">Two-Factor Authentication</h2>
+        {security.data && <TwoFactorSettings user={user} hasPassword={security.data.hasPassword} />}
       </Card>
       <Card className="mt-6">
         <h2 className="mb-2 text-lg font-bold text-slate-900">Signed-in Devices</h2>

@@ -8,16 +8,21 @@ import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
 import { signInWithPassword, signUpWithPassword } from '@/features/auth/api/sign-in';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { TwoFactorChallenge } from '@/features/auth/components/two-factor-challenge';
 import { paths } from '@/lib/paths';
 
 const GOOGLE_ERROR = 'Google sign-in did not complete. Please try again.';
 const NOT_LINKED =
   'An account with this email already exists. Please sign in with your email and password.';
 
+const USE_PASSWORD_AND_CODE =
+  'This account uses two-factor authentication. Please sign in with your email, password and code.';
+
 /** The message for an error the Google sign-in came back with (better-auth appends its own code). */
 function googleError(params: URLSearchParams): string | null {
   const codes = params.getAll('error');
   if (codes.length === 0) return null;
+  if (codes.includes('two_factor_sign_in_with_password')) return USE_PASSWORD_AND_CODE;
   return codes.includes('account_not_linked') ? NOT_LINKED : GOOGLE_ERROR;
 }
 
@@ -31,6 +36,7 @@ export function Component() {
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(() => googleError(params));
+  const [awaitingCode, setAwaitingCode] = useState(false);
 
   // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
   if (session.data?.user && !busy) return <Navigate to={paths.dashboard()} replace />;
@@ -40,20 +46,41 @@ export function Component() {
   if (handoff.fromCheckout) continueParams.set('fromCheckout', '1');
   const continueTo = `${paths.authContinue()}${continueParams.size ? `?${continueParams}` : ''}`;
 
+  /** Signed in: on to where spec §4 sends this user. */
+  async function goOn() {
+    const state = await fetchSession();
+    const target = destinationAfterSignIn(handoff, state.landing, mode === 'signUp');
+    await navigate(target.to, { replace: true, state: target.state });
+    queryClient.setQueryData(sessionQueryKey, state);
+  }
+
   async function submit(values: SignUpInput) {
     setBusy(true);
     setError(null);
     try {
       if (mode === 'signUp') await signUpWithPassword(values);
-      else await signInWithPassword({ email: values.email, password: values.password });
-      const state = await fetchSession();
-      const target = destinationAfterSignIn(handoff, state.landing, mode === 'signUp');
-      await navigate(target.to, { replace: true, state: target.state });
-      queryClient.setQueryData(sessionQueryKey, state);
+      else if ((await signInWithPassword({ email: values.email, password: values.password })).twoFactorRequired) {
+        setAwaitingCode(true);
+        return;
+      }
+      await goOn();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
       setBusy(false);
     }
+  }
+
+  if (awaitingCode) {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-center text-2xl font-bold text-slate-900">Two-Factor Authentication</h1>
+          <div className="mt-6">
+            <TwoFactorChallenge onSignedIn={goOn} />
+          </div>
+        </div>
+      </div>
+    );
   }
 
   const title = mode === 'signUp' ? 'Create Account' : 'Sign In';

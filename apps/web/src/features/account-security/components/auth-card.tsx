@@ -30,24 +30,31 @@ export function FormActions({
   label,
   busyLabel,
   error,
+  disabled = false,
+  danger = false,
   onCancel,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
   error: Error | null;
-  onCancel: () => void;
+  /** Kept from submitting while the form is not filled in. */
+  disabled?: boolean;
+  danger?: boolean;
+  onCancel?: () => void;
 }) {
   return (
     <>
       {error && <ErrorMessage>{error.message}</ErrorMessage>}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy || disabled}>
           {busy ? busyLabel : label}
         </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
       </div>
     </>
   );

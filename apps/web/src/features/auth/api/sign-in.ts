@@ -3,7 +3,15 @@ import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-export const signInWithPassword = (input: SignInInput) => api(routes.auth.signInWithEmail, { body: { ...input, rememberMe: true } });
+/** Signs in; an account with two-factor authentication answers `twoFactorRedirect` and waits for its code. */
+export async function signInWithPassword(input: SignInInput): Promise<{ twoFactorRequired: boolean }> {
+  const answer = (await api(routes.auth.signInWithEmail, { body: { ...input, rememberMe: true } })) as { twoFactorRedirect?: boolean } | null;
+  return { twoFactorRequired: answer?.twoFactorRedirect === true };
+}
+
+/** The second step of such a sign-in: the authenticator app's code, or a recovery code. */
+export const verifySignInCode = (kind: 'app' | 'recovery', code: string, trustDevice: boolean) =>
+  api(kind === 'app' ? routes.auth.verifyTwoFactorCode : routes.auth.verifyRecoveryCode, { body: { code, trustDevice } });
 
 export const signUpWithPassword = (input: SignUpInput) => api(routes.auth.signUpWithEmail, { body: input });
 
