@@ -1,4 +1,4 @@
-import { totpCode } from '../../apps/server/src/platform/auth/totp';
+import { secretOfUri, totpCode } from '../../apps/server/src/platform/auth/totp';
 import { expect, newUser, signInThroughUi, signUpThroughApi, test } from '../fixtures';
 import { screenshots as pageScreenshots } from './billing-selfserve-helpers';
 import { screenshots, setUpTwoFactorThroughUi, signInStaffThroughUi } from './staff-helpers';
@@ -61,4 +61,29 @@ test('a customer turns two-factor authentication on in Account Settings, and the
   await page.getByLabel('Authentication Code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/select-plan$/);
+});
+
+test('a Google sign-in never skips the second factor: an account that has one is sent back to sign in with its code', async ({ page, baseURL }) => {
+  const email = `google-2fa-${Date.now()}@example.com`;
+  const continueWithGoogle = async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByLabel('Name').fill('Gus Guarded');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  };
+  await continueWithGoogle();
+  await expect(page).toHaveURL(/\/select-plan$/);
+  // A Google-only account turns the second factor on with no password to confirm.
+  const headers = { origin: new URL(baseURL!).origin };
+  const enabled = await page.request.post('/api/auth/two-factor/enable', { headers, data: {} });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const secret = secretOfUri(((await enabled.json()) as { totpURI: string }).totpURI);
+  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
+
+  await page.context().clearCookies();
+  await continueWithGoogle();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole('alert')).toHaveText('This account uses two-factor authentication. Please sign in with your email, password and code.');
+  expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
 });
