@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventRoutes);
   await app.register(siteRoutes);
   await app.register(mailboxRoutes);
-  if (!config.googleConfigured) await registerLocalGoogle(app, config);
+  if (config.localGoogle) await registerLocalGoogle(app, config);
   // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
   await app.register(squareSandboxRoutes);
   for (const register of modules) await app.register(register);

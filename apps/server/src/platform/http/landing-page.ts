@@ -4,13 +4,29 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_LINK_PLACEHOLDERS, type SiteLinks } from '@portal/contracts/site';
+import { SITE_LINK_PLACEHOLDERS, siteLinkPlaceholder, type SiteLinks } from '@portal/contracts/site';
 
 /** Written by the web build (apps/web/build/signed-out-pages.ts): `/` prerendered, with placeholder links. */
 export const LANDING = 'landing.html';
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page with each link to an unset address taken out (an `<a>` with that placeholder, with the `<li>` around it
+ * if it is alone there), so that it shows no link rather than one to nowhere. Links never nest, so the link ends at
+ * the first closing tag after the placeholder. What held only such links is hidden by the page's own
+ * stylesheet (`[data-site-links]` with no link left), as the app does not render it.
+ */
+function withoutUnsetLinks(html: string, links: SiteLinks): string {
+  let page = html;
+  for (const [key, link] of Object.entries(links)) {
+    if (link !== null) continue;
+    const anchor = `<a\\b[^>]*\\bhref="${siteLinkPlaceholder(key as keyof SiteLinks)}"[^>]*>(?:(?!</a>)[\\s\\S])*</a>`;
+    page = page.replace(new RegExp(`<li\\b[^>]*>${anchor}</li>|${anchor}`, 'g'), '');
+  }
+  return page;
+}
 
 /**
  * The landing page as visitors with no session cookie get it at `/`: the prerendered page with the server's outside
@@ -21,9 +37,10 @@ const escapeAttribute = (value: string) =>
 export function loadLandingPage(webRoot: string, links: SiteLinks) {
   const file = path.join(webRoot, LANDING);
   if (!existsSync(file)) return null;
-  const html = readFileSync(file, 'utf8').replace(SITE_LINK_PLACEHOLDERS, (placeholder, key: string) => {
+  const html = withoutUnsetLinks(readFileSync(file, 'utf8'), links).replace(SITE_LINK_PLACEHOLDERS, (placeholder, key: string) => {
+    if (!(key in links)) throw new Error(`${LANDING} names an unknown site link: ${placeholder}`);
     const link = links[key as keyof SiteLinks];
-    if (typeof link !== 'string') throw new Error(`${LANDING} names an unknown site link: ${placeholder}`);
+    if (typeof link !== 'string') throw new Error(`${LANDING} shows the unset link ${placeholder} outside a link of its own`);
     return escapeAttribute(link);
   });
   const body = Buffer.from(html);

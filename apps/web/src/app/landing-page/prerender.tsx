@@ -27,7 +27,7 @@ const PLACEHOLDER_LINKS: SiteLinks = {
 export function renderLanding(links: SiteLinks = PLACEHOLDER_LINKS): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionQueryKey, SIGNED_OUT);
-  queryClient.setQueryData(siteConfigQueryKey, { links });
+  queryClient.setQueryData(siteConfigQueryKey, { links, googleSignIn: false });
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location="/">

@@ -1,4 +1,4 @@
-import { StoreBadges } from '@/components/ui/store-badges';
+import { hasStoreLink, StoreBadges } from '@/components/ui/store-badges';
 import { useSiteConfig } from '@/lib/site-config';
 import { PortfolioCard, type PortfolioItem } from '@/features/content/components/portfolio-card';
 
@@ -53,7 +53,7 @@ export function Component() {
       width: 720,
       height: 405,
     },
-    links: [{ label: 'Visit Website', href: links?.menuSync ?? '#' }],
+    links: links?.menuSync ? [{ label: 'Visit Website', href: links.menuSync }] : [],
   };
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-14">
@@ -63,10 +63,12 @@ export function Component() {
           Real businesses, their own brands, launched on our platform. Browse a few of the apps and tools we
           have built.
         </p>
-        <div className="mt-6 flex flex-col items-center gap-3">
-          <p className="text-sm font-semibold text-slate-700">See all our apps in the stores</p>
-          <StoreBadges appStore={links?.appStore} playStore={links?.playStore} />
-        </div>
+        {hasStoreLink(links?.appStore, links?.playStore) && (
+          <div className="mt-6 flex flex-col items-center gap-3">
+            <p className="text-sm font-semibold text-slate-700">See all our apps in the stores</p>
+            <StoreBadges appStore={links?.appStore} playStore={links?.playStore} />
+          </div>
+        )}
       </header>
       <div className="mt-12 grid gap-6 md:grid-cols-3">
         {[...FOOD_APPS, menuSync].map((item, i) => (
