@@ -32,7 +32,7 @@ import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { mailDelivery } from './platform/mail/delivery-work.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { billingRoutes, pendingPaymentSweep, renewalSweep } from './modules/billing/index.ts';
-import { contentRoutes, importDemoContentOnFirstStart } from './modules/content/index.ts';
+import { contentRoutes, importDemoContentOnFirstStart, trustedByNames } from './modules/content/index.ts';
 import { onboardingRoutes } from './modules/onboarding/index.ts';
 import { planRoutes } from './modules/plans/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
@@ -205,7 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         res.setHeader('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
       },
     });
-    const sendLanding = loadLandingPage(webRoot, siteLinks(config));
+    const sendLanding = loadLandingPage(webRoot, siteLinks(config), () => trustedByNames(database.db));
     app.get('/', { schema: { hide: true } }, (request, reply) => {
       const page = webPageOf(request, '/');
       if (page === LANDING && sendLanding) return sendLanding(request, reply, { 'cache-control': 'no-cache', vary: WEB_PAGE_VARY });

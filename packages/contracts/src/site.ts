@@ -29,3 +29,6 @@ export type SiteLinks = SiteConfig['links'];
  */
 export const siteLinkPlaceholder = (key: keyof SiteLinks) => `__site_link_${key}__`;
 export const SITE_LINK_PLACEHOLDERS = /__site_link_([A-Za-z]+)__/g;
+
+/** The "Trusted by" strip's one name on the prerendered landing page: the server repeats it for each business. */
+export const TRUSTED_BY_NAME_PLACEHOLDER = '__trusted_by_name__';
