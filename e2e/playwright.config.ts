@@ -12,7 +12,7 @@ const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spe
  * templates (every new subscription copies them), banners and questions (every customer sees them).
  */
 const CONTENT_PORT = E2E_PORT + 3;
-const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire)\.spec\.ts/;
+const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|staff-showcase)\.spec\.ts/;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */
 const OVERVIEW_PORT = E2E_PORT + 2;
 const OVERVIEW_SPECS = /staff-overview\.spec\.ts/;
