@@ -14,7 +14,7 @@ const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spe
  * can be seen; none of the other journeys there makes such a change.
  */
 const CONTENT_PORT = E2E_PORT + 3;
-const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|account-reauthentication)\.spec\.ts/;
+const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|account-reauthentication|staff-showcase)\.spec\.ts/;
 /** How long a sign-in counts as recent on that server: 3 seconds. */
 const CONTENT_REAUTHENTICATE_AFTER_SECONDS = 3;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */

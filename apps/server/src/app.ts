@@ -34,7 +34,7 @@ import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { mailDelivery } from './platform/mail/delivery-work.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { billingRoutes, pendingPaymentSweep, renewalSweep } from './modules/billing/index.ts';
-import { contentRoutes, importDemoContentOnFirstStart } from './modules/content/index.ts';
+import { contentRoutes, importDemoContentOnFirstStart, trustedByNames } from './modules/content/index.ts';
 import { onboardingRoutes } from './modules/onboarding/index.ts';
 import { planRoutes } from './modules/plans/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventRoutes);
   await app.register(siteRoutes);
   await app.register(mailboxRoutes);
-  if (!config.googleConfigured) await registerLocalGoogle(app, config);
+  if (config.localGoogle) await registerLocalGoogle(app, config);
   // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
   await app.register(squareSandboxRoutes);
   for (const register of modules) await app.register(register);
@@ -210,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         res.setHeader('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
       },
     });
-    const sendLanding = loadLandingPage(webRoot, siteLinks(config));
+    const sendLanding = loadLandingPage(webRoot, siteLinks(config), () => trustedByNames(database.db));
     app.get('/', { schema: { hide: true } }, (request, reply) => {
       const page = webPageOf(request, '/');
       if (page === LANDING && sendLanding) return sendLanding(request, reply, { 'cache-control': 'no-cache', vary: WEB_PAGE_VARY });

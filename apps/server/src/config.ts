@@ -59,7 +59,8 @@ const settingsSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
-  DEMO_CONTENT: flag.default(true),
+  /** Unset: on outside production, off in production (where setting it true is refused). */
+  DEMO_CONTENT: flag.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   OPERATOR_TOKEN: z.string().min(16).optional(),
   /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>` (loopback needs none). */
@@ -101,13 +102,14 @@ const settingsSchema = z.object({
   CARD_EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
   COMPANY_NAME: z.string().min(1).default('Your Business Your App'),
   COMPANY_ADDRESS: z.string().min(1).optional(),
-  LINK_APP_STORE: z.url().default('https://apps.apple.com/us/developer/your-business-your-app/id1000000000'),
-  LINK_PLAY_STORE: z.url().default('https://play.google.com/store/apps/developer?id=Your+Business+Your+App'),
-  LINK_INSTAGRAM: z.url().default('https://www.instagram.com/yourbusinessyourapp'),
-  LINK_FACEBOOK: z.url().default('https://www.facebook.com/yourbusinessyourapp'),
-  LINK_TIKTOK: z.url().default('https://www.tiktok.com/@yourbusinessyourapp'),
-  LINK_X: z.url().default('https://x.com/yourbizyourapp'),
-  LINK_MENU_SYNC: z.url().default('https://menusync.example.com'),
+  // Unset: no link in production; outside production an invented address for trying the portal out (DEMO_LINKS).
+  LINK_APP_STORE: z.url().optional(),
+  LINK_PLAY_STORE: z.url().optional(),
+  LINK_INSTAGRAM: z.url().optional(),
+  LINK_FACEBOOK: z.url().optional(),
+  LINK_TIKTOK: z.url().optional(),
+  LINK_X: z.url().optional(),
+  LINK_MENU_SYNC: z.url().optional(),
   // Unset, /how-it-works plays the portal's own clip; set, it embeds this video instead.
   LINK_VIDEO_EMBED: z.url().optional(),
 });
@@ -122,6 +124,9 @@ export type Config = Settings & {
   authSecret: string;
   renewalRetryDays: number[];
   googleConfigured: boolean;
+  /** The local Google stand-in serves sign-in: no Google client configured, and not in production. */
+  localGoogle: boolean;
+  DEMO_CONTENT: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s.NODE_ENV === 'production' && !s.SMTP_URL) {
     throw new ConfigError('Invalid settings:\n  SMTP_URL: required in production (without it, e-mail goes to the local mail catcher only)');
   }
+  const refused = s.NODE_ENV === 'production' ? standInsRefusedInProduction(s) : [];
+  if (refused.length) throw new ConfigError(`Invalid settings:\n${refused.map((line) => `  ${line}`).join('\n')}`);
   if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -156,13 +163,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
   return {
     ...s,
+    ...(s.NODE_ENV === 'production' ? {} : demoLinksWhereUnset(s)),
     dataDir,
     publicUrl,
     mailFrom: s.MAIL_FROM ?? `"${s.COMPANY_NAME.replace(/"/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
     authSecret: s.AUTH_SECRET ?? localSecret(dataDir),
     renewalRetryDays: s.RENEWAL_RETRY_DAYS.split(',').map(Number),
     googleConfigured: Boolean(s.GOOGLE_CLIENT_ID),
+    localGoogle: !s.GOOGLE_CLIENT_ID && s.NODE_ENV !== 'production',
+    DEMO_CONTENT: s.DEMO_CONTENT ?? s.NODE_ENV !== 'production',
   };
+}
+
+/** Invented outside addresses, so that the pages of a portal being tried out link somewhere; never in production. */
+const DEMO_LINKS = {
+  LINK_APP_STORE: 'https://apps.apple.com/us/developer/your-business-your-app/id1000000000',
+  LINK_PLAY_STORE: 'https://play.google.com/store/apps/developer?id=Your+Business+Your+App',
+  LINK_INSTAGRAM: 'https://www.instagram.com/yourbusinessyourapp',
+  LINK_FACEBOOK: 'https://www.facebook.com/yourbusinessyourapp',
+  LINK_TIKTOK: 'https://www.tiktok.com/@yourbusinessyourapp',
+  LINK_X: 'https://x.com/yourbizyourapp',
+  LINK_MENU_SYNC: 'https://menusync.example.com',
+} satisfies Partial<Record<keyof Settings, string>>;
+
+const demoLinksWhereUnset = (s: Settings) =>
+  Object.fromEntries(Object.entries(DEMO_LINKS).map(([key, demo]) => [key, s[key as keyof typeof DEMO_LINKS] ?? demo]));
+
+/**
+ * The local stand-ins and the demo are for trying the portal out: in production each would let anyone in or pay
+ * nothing (the Square sandbox's reusable test card, demo promo codes). Each line names the setting to change.
+ * Google sign-in with no client configured is simply off in production (no setting to refuse).
+ */
+function standInsRefusedInProduction(s: Settings): string[] {
+  const refused: string[] = [];
+  if (s.SQUARE_ENVIRONMENT === 'local') {
+    refused.push(
+      'SQUARE_ENVIRONMENT: local (the default) is the built-in Square stand-in, where a test card pays for everything; not allowed in production: set SQUARE_ENVIRONMENT=production with SQUARE_ACCESS_TOKEN, SQUARE_APPLICATION_ID and SQUARE_LOCATION_ID',
+    );
+  }
+  if (s.DEMO_CONTENT) {
+    refused.push('DEMO_CONTENT: not allowed in production (demo accounts and promo codes would go live): unset it or set DEMO_CONTENT=false');
+  }
+  return refused;
 }
 
 /** Outside production a secret is made once and kept with the data, so sessions survive restarts. */

@@ -36,8 +36,10 @@ describe('importing an export', () => {
       { name: 'Guides/Android/settings', created: 9, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
       { name: 'Forms/NewSubscriptionForm', created: 8, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
       { name: 'CompletionStepTemplates', created: 5, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'Portfolio', created: 3, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
+      { name: 'TrustedBy', created: 10, updated: 0, unchanged: 0, removed: 0, hidden: 0, demoRemoved: 0 },
     ]);
-    expect(first.topics).toEqual(['banners', 'faqs', 'help-guides', 'plans']);
+    expect(first.topics).toEqual(['banners', 'faqs', 'help-guides', 'plans', 'portfolio', 'trusted-by']);
     const types = await ctx.database.sql.query<{ type: string }>(
       'SELECT DISTINCT type FROM form_items ORDER BY type',
     );

@@ -21,6 +21,8 @@ beforeAll(async () => {
   await ctx.database.sql.query(`INSERT INTO featured_banners (id, image_url) VALUES ('idor-banner', 'https://example.com/banner.png')`);
   await ctx.database.sql.query(`INSERT INTO form_items (id, prompt, type) VALUES ('idor-question', 'Business name?', 'SINGLE_TEXT_INPUT')`);
   await ctx.database.sql.query(`INSERT INTO promo_codes (code, type, value) VALUES ('IDORCODE', 'percent', 10)`);
+  await ctx.database.sql.query(`INSERT INTO portfolio_entries (id, name) VALUES ('idor-portfolio', 'Kept')`);
+  await ctx.database.sql.query(`INSERT INTO trusted_businesses (id, name) VALUES ('idor-trusted', 'Kept')`);
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff);
@@ -73,6 +75,8 @@ function ownerId(op: Operation, param: string): string {
     questionId: 'idor-question',
     code: 'IDORCODE',
     templateId: 'idor-step',
+    entryId: 'idor-portfolio',
+    businessId: 'idor-trusted',
   };
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).

@@ -111,10 +111,20 @@ describe('the server process', () => {
     await stopCleanly(server);
   }, 90_000);
 
+  const requiredInProduction = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' };
+
+  it('refuses to start in production with only the required settings: Square would be the local stand-in', async () => {
+    const server = start({ PORT: String(await freePort()), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-')), DEMO_CONTENT: '', ...requiredInProduction });
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain('SQUARE_ENVIRONMENT: local (the default)');
+  }, 90_000);
+
   it('never makes demo accounts in production', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
     const port = await freePort();
-    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: 'true', LOG_LEVEL: 'info', NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' });
+    const square = { SQUARE_ENVIRONMENT: 'production', SQUARE_ACCESS_TOKEN: 'EAAA-test', SQUARE_APPLICATION_ID: 'sq0idp-test', SQUARE_LOCATION_ID: 'L1' };
+    // DEMO_CONTENT unset: off in production (set to true, the start is refused).
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: '', LOG_LEVEL: 'info', ...requiredInProduction, ...square });
     await waitForOutput(server, 'Portal ready at');
     expect(existsSync(path.join(dataDir, 'demo-accounts.json'))).toBe(false);
     expect(server.output()).not.toContain('Demo customer');

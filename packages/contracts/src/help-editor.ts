@@ -11,7 +11,7 @@ import { USER_LEVELS } from './content.ts';
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /** One line of text: trimmed, at most `max` characters, `required` or not. */
-const line = (label: string, max: number, required = false) =>
+export const line = (label: string, max: number, required = false) =>
   z
     .string()
     .trim()
@@ -21,7 +21,7 @@ const line = (label: string, max: number, required = false) =>
     .refine((s) => !CONTROL.test(s), `${label} must be plain text.`);
 
 /** Text of several lines: Windows and old Mac line breaks become "\n". */
-const lines = (label: string, max: number, required = false) =>
+export const lines = (label: string, max: number, required = false) =>
   z
     .string()
     .overwrite((s) => s.replace(/\r\n?/g, '\n'))

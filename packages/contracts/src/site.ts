@@ -1,18 +1,23 @@
 import { z } from 'zod';
 
-/** Outside links the pages show (stores, social, menu sync, video); set by the server's settings. */
+/** An outside link; null when the server has none set (in production), so the page shows no link for it. */
+const outsideLink = z.string().nullable();
+
+/** What the pages need from the server's settings: the outside links, and whether sign-in offers Google. */
 export const siteConfigSchema = z.object({
   links: z.object({
-    appStore: z.string(),
-    playStore: z.string(),
-    instagram: z.string(),
-    facebook: z.string(),
-    tiktok: z.string(),
-    x: z.string(),
-    menuSync: z.string(),
+    appStore: outsideLink,
+    playStore: outsideLink,
+    instagram: outsideLink,
+    facebook: outsideLink,
+    tiktok: outsideLink,
+    x: outsideLink,
+    menuSync: outsideLink,
     /** An outside video to embed on /how-it-works; null plays the portal's own clip. */
     videoEmbed: z.string().nullable(),
   }),
+  /** Off in production until a Google client is configured: the sign-in page then shows no Google button. */
+  googleSignIn: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type SiteLinks = SiteConfig['links'];
@@ -24,3 +29,6 @@ export type SiteLinks = SiteConfig['links'];
  */
 export const siteLinkPlaceholder = (key: keyof SiteLinks) => `__site_link_${key}__`;
 export const SITE_LINK_PLACEHOLDERS = /__site_link_([A-Za-z]+)__/g;
+
+/** The "Trusted by" strip's one name on the prerendered landing page: the server repeats it for each business. */
+export const TRUSTED_BY_NAME_PLACEHOLDER = '__trusted_by_name__';

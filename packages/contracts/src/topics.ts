@@ -15,6 +15,8 @@ export const TOPIC_ROOTS = [
   'faqs',
   'banners',
   'help-guides',
+  'portfolio',
+  'trusted-by',
   'deletion-requests',
   'audit',
 ] as const;

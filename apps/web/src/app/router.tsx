@@ -109,6 +109,8 @@ export const router = createBrowserRouter([
                   page(paths.staffPromoCodes, () => import('./routes/staff/promo-codes')),
                   page(paths.staffStepTemplates, () => import('./routes/staff/step-templates')),
                   page(paths.staffBanners, () => import('./routes/staff/banners')),
+                  page(paths.staffPortfolio, () => import('./routes/staff/portfolio')),
+                  page(paths.staffTrustedBy, () => import('./routes/staff/trusted-by')),
                   page(paths.staffQuestionnaire, () => import('./routes/staff/questionnaire')),
                 ],
               },

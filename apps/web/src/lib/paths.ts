@@ -78,5 +78,7 @@ export const paths = {
   staffPromoCodes: page('/staff/promo-codes'),
   staffStepTemplates: page('/staff/step-templates'),
   staffBanners: page('/staff/banners'),
+  staffPortfolio: page('/staff/portfolio'),
+  staffTrustedBy: page('/staff/trusted-by'),
   staffQuestionnaire: page('/staff/questionnaire'),
 } as const;

@@ -19,6 +19,7 @@ import { helpEditorRoutes } from './help-editor.routes.ts';
 import { promoCodeRoutes } from './promo-codes.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
+import { showcaseRoutes } from './showcase.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -42,6 +43,7 @@ export const routes = {
   promoCodes: promoCodeRoutes,
   stepTemplates: stepTemplateRoutes,
   staffOnboarding: staffOnboardingRoutes,
+  showcase: showcaseRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -70,3 +72,4 @@ export * from './help-editor.routes.ts';
 export * from './promo-codes.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './staff-onboarding.routes.ts';
+export * from './showcase.routes.ts';

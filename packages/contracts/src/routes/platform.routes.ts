@@ -17,7 +17,7 @@ export const getSiteConfig = defineRoute({
   path: shellEndpoints.getSiteConfig.path,
   auth: 'public',
   tags: ['site'],
-  summary: 'Outside links shown on the pages',
+  summary: 'Outside links shown on the pages, and whether sign-in offers Google',
   responses: { 200: siteConfigSchema },
 });
 

@@ -14,7 +14,8 @@ export const demoContentFile = path.join(serverDir, 'demo/content.json');
  * them from the collections it brings. Awaited before the server listens, so the first page already has them.
  */
 export const importDemoContentOnFirstStart: BackgroundWork = async (app) => {
-  if (app.config.DEMO_CONTENT && (await contentIsEmpty(app.db))) {
+  // Never in production, whatever the settings say: demo promo codes would be live there.
+  if (app.config.DEMO_CONTENT && app.config.NODE_ENV !== 'production' && (await contentIsEmpty(app.db))) {
     app.log.info('Importing the demo content (first start, DEMO_CONTENT=true)...');
     const demo = JSON.parse(await readFile(demoContentFile, 'utf8'));
     const summary = await importContent(app.db, demo, { demo: true });

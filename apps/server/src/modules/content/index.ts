@@ -1,10 +1,11 @@
 /**
- * Content: FAQs, help guides, banners, the questionnaire's questions and promo codes, written by the importer
+ * Content: FAQs, help guides, the portfolio and the "Trusted by" names, banners, the questionnaire's questions and promo codes, written by the importer
  * (operator endpoint, CLI, demo content on first start).
  */
 export { contentRoutes } from './routes.ts';
 export { importContent } from './import/apply.ts';
 export { ImportRejected } from './import/parse.ts';
 export { importDemoContentOnFirstStart } from './demo.ts';
+export { trustedByNames } from './showcase.ts';
 export { featuredBanners, formItems, promoCodes, type FormItemOption } from './schema.ts';
 export { existingServiceIds, upsertChanged, type UpsertResult } from './import/repository.ts';

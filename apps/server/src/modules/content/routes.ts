@@ -5,6 +5,7 @@ import { exportContent } from './import/export.ts';
 import * as help from './help-editor.ts';
 import { importContent } from './import/apply.ts';
 import { faqList, helpGuides } from './service.ts';
+import { showcaseRoutes } from './showcase-routes.ts';
 
 /** Exports can be much larger than ordinary requests. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -14,6 +15,7 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * for staff (console), one code path with the same checks, and the export for staff.
  */
 export async function contentRoutes(app: FastifyInstance) {
+  await app.register(showcaseRoutes);
   registerRoute(app, route.listFaqs, async () => ({ faqs: await faqList(app.db) }));
   registerRoute(app, route.listHelpGuides, async () => ({ guides: await helpGuides(app.db) }));
   registerRoute(

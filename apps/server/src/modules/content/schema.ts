@@ -66,3 +66,28 @@ export const helpGuides = pgTable('help_guides', {
   /** Imported as the demo content at first start (migration 0160). */
   demo: boolean('demo').notNull().default(false),
 });
+
+/** A card of the public portfolio (/portfolio), edited by staff; each store or website link is optional. */
+export const portfolioEntries = pgTable('portfolio_entries', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull().default(''),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url'),
+  imageAlt: text('image_alt').notNull().default(''),
+  appStoreUrl: text('app_store_url'),
+  playStoreUrl: text('play_store_url'),
+  websiteUrl: text('website_url'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
+});
+
+/** A business named in the landing page's "Trusted by 1,000+ locations" strip, edited by staff. */
+export const trustedBusinesses = pgTable('trusted_businesses', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
+});

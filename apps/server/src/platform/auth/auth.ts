@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import { twoFactor } from 'better-auth/plugins';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './schema.ts';
 import { trustedOrigins } from '../http/origins.ts';
-import { LOCAL_GOOGLE_CLIENT, localGoogleIssuer } from '../oidc/local-google.ts';
+import { googleSignInPlugins } from './google-sign-in.ts';
 import type { Mailer } from '../mail/mailer.tsx';
 import { accountMails, type AccountMailLinks } from './account-mail.ts';
 import { passwordVerifier } from './imported-password.ts';
@@ -51,18 +51,6 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     verifyEmail: (token) =>
       `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`${config.publicUrl}${ACCOUNT_PAGES.emailVerified}`)}`,
   };
-  const google = config.googleConfigured
-    ? {
-        clientId: config.GOOGLE_CLIENT_ID!,
-        clientSecret: config.GOOGLE_CLIENT_SECRET!,
-        discoveryUrl: config.GOOGLE_DISCOVERY_URL,
-      }
-    : {
-        clientId: LOCAL_GOOGLE_CLIENT.id,
-        clientSecret: LOCAL_GOOGLE_CLIENT.secret,
-        discoveryUrl: `${localGoogleIssuer(config)}/.well-known/openid-configuration`,
-      };
-
   return betterAuth({
     appName: 'Your Business Your App',
     baseURL: config.publicUrl,
@@ -144,22 +132,7 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
         allowPasswordless: true,
         trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
       }),
-      genericOAuth({
-        config: [
-          {
-            providerId: 'google',
-            name: 'Google',
-            ...google,
-            pkce: true,
-            tokenEndpointAuth: { method: 'client_secret_post' },
-            scopes: ['openid', 'email', 'profile'],
-            mapProfileToUser: (profile) => ({
-              name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? 'User'),
-              image: typeof profile.picture === 'string' ? profile.picture : undefined,
-            }),
-          },
-        ],
-      }),
+      ...googleSignInPlugins(config),
     ],
   });
 }

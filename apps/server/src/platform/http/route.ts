@@ -19,6 +19,7 @@ import {
 } from '@portal/contracts/route';
 import { signedInHook, staffHook, type SessionUser } from '../auth/session.ts';
 import { requireOperator } from './operator.ts';
+import { OPERATOR_SECURITY } from './docs.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +68,7 @@ function schemaOf(route: RouteDefinition) {
     ...(route.description ? { description: route.description } : {}),
     ...(route.hide ? { hide: true } : {}),
     ...(route.auth === 'user' || route.auth === 'staff' ? { security: [{ session: [] }] } : {}),
+    ...(route.auth === 'operator' ? { security: [{ [OPERATOR_SECURITY]: [] }] } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),

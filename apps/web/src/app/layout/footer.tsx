@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSiteConfig } from '@/lib/site-config';
-import { StoreBadges } from '@/components/ui/store-badges';
+import { hasStoreLink, StoreBadges } from '@/components/ui/store-badges';
 import { SocialIcon, type SocialNetwork } from '@/components/ui/social-icons';
 import { paths } from '@/lib/paths';
 
@@ -14,32 +14,38 @@ const SOCIAL: { key: SocialNetwork; label: string }[] = [
 export function Footer() {
   const { data } = useSiteConfig();
   const links = data?.links;
+  const social = SOCIAL.flatMap((s) => (links?.[s.key] ? [{ ...s, href: links[s.key]! }] : []));
   return (
     <footer className="border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">Your Business Your App</p>
           <p className="mt-2 text-sm">Branded iOS, Android and web apps for small and home-based businesses.</p>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {SOCIAL.map((s) => (
-              <li key={s.key}>
-                <a
-                  href={links?.[s.key] ?? '#'}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={s.label}
-                  className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700"
-                >
-                  <SocialIcon network={s.key} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* data-site-links: on the prerendered landing page, hidden once the server took out its unset links. */}
+          {social.length > 0 && (
+            <ul className="mt-4 flex gap-3" aria-label="Social media" data-site-links>
+              {social.map((s) => (
+                <li key={s.key}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={s.label}
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700"
+                  >
+                    <SocialIcon network={s.key} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-        <div>
-          <p className="text-sm font-semibold text-white">Get the app</p>
-          <StoreBadges appStore={links?.appStore} playStore={links?.playStore} className="mt-3" />
-        </div>
+        {hasStoreLink(links?.appStore, links?.playStore) && (
+          <div data-site-links>
+            <p className="text-sm font-semibold text-white">Get the app</p>
+            <StoreBadges appStore={links?.appStore} playStore={links?.playStore} className="mt-3" />
+          </div>
+        )}
         <div>
           <p className="text-sm font-semibold text-white">Legal</p>
           <ul className="mt-3 space-y-2 text-sm">

@@ -1,7 +1,7 @@
-function Badge({ href, top, bottom, icon }: { href?: string; top: string; bottom: string; icon: 'apple' | 'play' }) {
+function Badge({ href, top, bottom, icon }: { href: string; top: string; bottom: string; icon: 'apple' | 'play' }) {
   return (
     <a
-      href={href ?? '#'}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex h-12 min-w-40 items-center gap-2 rounded-lg border border-slate-600 bg-black px-3 text-white hover:border-white"
@@ -26,12 +26,18 @@ function Badge({ href, top, bottom, icon }: { href?: string; top: string; bottom
   );
 }
 
-/** Download links for the iOS and Android apps. */
-export function StoreBadges({ appStore, playStore, className = '' }: { appStore?: string; playStore?: string; className?: string }) {
+type StoreLink = string | null | undefined;
+
+/** Whether there is a store to link to (the server has no store links unless they are set, in production). */
+export const hasStoreLink = (appStore: StoreLink, playStore: StoreLink) => Boolean(appStore || playStore);
+
+/** Download links for the iOS and Android apps: a badge for each store whose link is set. */
+export function StoreBadges({ appStore, playStore, className = '' }: { appStore: StoreLink; playStore: StoreLink; className?: string }) {
+  if (!hasStoreLink(appStore, playStore)) return null;
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
-      <Badge href={appStore} top="Download on the" bottom="App Store" icon="apple" />
-      <Badge href={playStore} top="Get it on" bottom="Google Play" icon="play" />
+      {appStore && <Badge href={appStore} top="Download on the" bottom="App Store" icon="apple" />}
+      {playStore && <Badge href={playStore} top="Get it on" bottom="Google Play" icon="play" />}
     </div>
   );
 }

@@ -16,7 +16,14 @@ import {
 } from './repository.ts';
 
 /** Public topics refetched by open pages when a collection changes (query keys of the same root). */
-const PUBLIC_TOPICS = { services: topics.plans, faqs: topics.faqs, banners: topics.banners, guides: topics.helpGuides } as const;
+const PUBLIC_TOPICS = {
+  services: topics.plans,
+  faqs: topics.faqs,
+  banners: topics.banners,
+  guides: topics.helpGuides,
+  portfolio: topics.portfolio,
+  trustedBy: topics.trustedBy,
+} as const;
 
 export interface ImportOptions {
   /** The collections in the file become exactly the file: records missing from it are removed (used plans hidden). */

@@ -57,6 +57,12 @@ export const optionalLink = z
   .optional()
   .transform((v) => v || null);
 
+/** An optional address on another site: absent, null and '' mean none; a path on this site is refused. */
+export const outsideLink = z
+  .union([z.string().trim().regex(/^https?:\/\/[^\s]+$/, 'expected an http(s) address'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || null);
+
 export const stringList = z.array(text).default([]);
 
 const FORBIDDEN_KEY = /[.$#[\]/]/;

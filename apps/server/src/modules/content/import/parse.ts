@@ -8,8 +8,10 @@ import {
   formItemRecord,
   guideRecord,
   projectRecord,
+  portfolioRecord,
   promoCodeRecord,
   serviceRecord,
+  trustedByRecord,
   stepTemplateRecord,
 } from './records.ts';
 
@@ -34,6 +36,8 @@ export const COLLECTIONS = {
   projects: { path: 'Projects', record: projectRecord },
   promoCodes: { path: 'PromoCodes', record: promoCodeRecord },
   stepTemplates: { path: 'CompletionStepTemplates', record: stepTemplateRecord },
+  portfolio: { path: 'Portfolio', record: portfolioRecord },
+  trustedBy: { path: 'TrustedBy', record: trustedByRecord },
 } as const;
 
 type Collections = typeof COLLECTIONS;

@@ -7,6 +7,7 @@ import {
   link,
   optionalLink,
   optionalText,
+  outsideLink,
   stringList,
   text,
   timestamp,
@@ -143,6 +144,22 @@ export const promoCodeRecord = z
 
 /** The staff editor's rules too (one pattern for every code, whoever writes it). */
 export { PROMO_CODE_PATTERN } from '@portal/contracts/promo-codes';
+
+/** A card of the portfolio: store and website addresses are http(s) only, the picture may be a path on this site. */
+export const portfolioRecord = z.object({
+  name: text,
+  kind: z.string().trim().default(''),
+  description: z.string().trim().default(''),
+  imageUrl: optionalLink,
+  imageAlt: z.string().trim().default(''),
+  appStoreUrl: outsideLink,
+  playStoreUrl: outsideLink,
+  websiteUrl: outsideLink,
+  order: wholeNumber.default(0),
+});
+
+/** A name in the landing page's "Trusted by" strip. */
+export const trustedByRecord = z.object({ name: text, order: wholeNumber.default(0) });
 
 export const stepTemplateRecord = z.object({
   StepIndex: wholeNumber.refine((n) => n >= 0, 'expected 0 or more'),

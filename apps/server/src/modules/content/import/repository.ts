@@ -97,6 +97,8 @@ export const CONTENT_TABLES = [
   'form_items',
   'promo_codes',
   'completion_step_templates',
+  'portfolio_entries',
+  'trusted_businesses',
 ] as const;
 
 /** True when none of the content tables holds a row: the database has never had content. */

@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { services } from '../../plans/index.ts';
 import { completionStepTemplates } from '../../subscriptions/index.ts';
-import { faqs, featuredBanners, formItems, helpGuides, promoCodes } from '../schema.ts';
+import { faqs, featuredBanners, formItems, helpGuides, portfolioEntries, promoCodes, trustedBusinesses } from '../schema.ts';
 import type { CollectionName } from './parse.ts';
 
 /**
@@ -51,6 +51,12 @@ export const CONTENT_COLLECTIONS: Record<Exclude<CollectionName, 'projects'>, St
     key: 'id',
     fields: { StepIndex: 'stepIndex', StepDetails: 'stepDetails' },
   },
+  portfolio: {
+    table: portfolioEntries,
+    key: 'id',
+    fields: { ...same('name', 'kind', 'description', 'imageUrl', 'imageAlt', 'appStoreUrl', 'playStoreUrl', 'websiteUrl'), order: 'sortOrder' },
+  },
+  trustedBy: { table: trustedBusinesses, key: 'id', fields: { name: 'name', order: 'sortOrder' } },
 };
 
 /** The row of one parsed record. */

@@ -10,6 +10,7 @@ import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { TwoFactorChallenge } from '@/features/auth/components/two-factor-challenge';
 import { paths } from '@/lib/paths';
+import { useSiteConfig } from '@/lib/site-config';
 
 const GOOGLE_ERROR = 'Google sign-in did not complete. Please try again.';
 const NOT_LINKED =
@@ -37,6 +38,7 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(() => googleError(params));
   const [awaitingCode, setAwaitingCode] = useState(false);
+  const googleSignIn = useSiteConfig().data?.googleSignIn === true;
 
   // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
   if (session.data?.user && !busy) return <Navigate to={paths.dashboard()} replace />;
@@ -91,14 +93,21 @@ export function Component() {
         <p className="mt-2 text-center text-sm text-slate-600">
           {mode === 'signUp' ? 'Start your branded app in minutes.' : 'Welcome back. Sign in to your portal.'}
         </p>
-        <div className="mt-6">
-          <GoogleButton continueTo={continueTo} onError={setError} />
-        </div>
-        <div className="my-6 flex items-center gap-3 text-xs font-semibold text-slate-500" role="separator">
-          <span className="h-px flex-1 bg-slate-200" />
-          OR
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+        {/* Production offers Google only once a Google client is configured (the site config says). */}
+        {googleSignIn ? (
+          <>
+            <div className="mt-6">
+              <GoogleButton continueTo={continueTo} onError={setError} />
+            </div>
+            <div className="my-6 flex items-center gap-3 text-xs font-semibold text-slate-500" role="separator">
+              <span className="h-px flex-1 bg-slate-200" />
+              OR
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+          </>
+        ) : (
+          <div className="mt-6" />
+        )}
         <AuthForm key={mode} mode={mode} busy={busy} onSubmit={submit} />
         {mode === 'signIn' && (
           <p className="mt-3 text-right text-sm">

@@ -1,6 +1,6 @@
 import { StoreBadges } from '@/components/ui/store-badges';
 
-export function DownloadApp({ appStore, playStore }: { appStore?: string; playStore?: string }) {
+export function DownloadApp({ appStore, playStore }: { appStore: string | null | undefined; playStore: string | null | undefined }) {
   return (
     <section className="bg-brand-900 text-white" aria-labelledby="download-heading">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">

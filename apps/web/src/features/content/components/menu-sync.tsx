@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { LoopingVideo } from './looping-video';
 
-export function MenuSync({ link }: { link?: string }) {
+export function MenuSync({ link }: { link: string | null | undefined }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="menu-sync-heading">
       <div className="grid items-center gap-10 md:grid-cols-2">
@@ -15,16 +15,18 @@ export function MenuSync({ link }: { link?: string }) {
             website and your in-store screens. Edit a price on the web and your customers see it seconds
             later.
           </p>
-          <a
-            href={link ?? '#'}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            Learn more about Menu Sync
-            <ExternalLink className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          {link && (
+            <a
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              Learn more about Menu Sync
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
         </div>
         <div className="overflow-hidden rounded-3xl shadow-lg ring-1 ring-slate-200">
           <LoopingVideo

@@ -15,6 +15,8 @@ const LINKS: { to: string; label: string; matches?: (path: string) => boolean }[
   { to: paths.staffFaqs(), label: 'FAQs' },
   { to: paths.staffHelpGuides(), label: 'Help guides' },
   { to: paths.staffBanners(), label: 'Banners' },
+  { to: paths.staffPortfolio(), label: 'Portfolio' },
+  { to: paths.staffTrustedBy(), label: 'Trusted by' },
   { to: paths.staffContent(), label: 'Import and export' },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests' },
   { to: paths.staffTeam(), label: 'Team' },
