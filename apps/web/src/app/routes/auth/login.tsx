@@ -8,6 +8,8 @@ import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
 import { signInWithPassword, signUpWithPassword } from '@/features/auth/api/sign-in';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { ChosenPlan } from '@/features/auth/components/chosen-plan';
+import { usePlan } from '@/features/plans/api/plans';
 import { paths } from '@/lib/paths';
 
 const GOOGLE_ERROR = 'Google sign-in did not complete. Please try again.';
@@ -28,8 +30,10 @@ export function Component() {
   const [params] = useSearchParams();
   const session = useSession();
   const handoff = readHandoff(location.state, location.search);
-  const [mode, setMode] = useState<AuthMode>('signIn');
+  // Arriving from pricing with a plan (the from-checkout flag): most are new customers, so Create Account first.
+  const [mode, setMode] = useState<AuthMode>(handoff.fromCheckout && handoff.planId ? 'signUp' : 'signIn');
   const [busy, setBusy] = useState(false);
+  const chosenPlan = usePlan(handoff.fromCheckout ? handoff.planId : undefined).data;
   const [error, setError] = useState<string | null>(() => googleError(params));
 
   // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
@@ -64,6 +68,7 @@ export function Component() {
         <p className="mt-2 text-center text-sm text-slate-600">
           {mode === 'signUp' ? 'Start your branded app in minutes.' : 'Welcome back. Sign in to your portal.'}
         </p>
+        {chosenPlan && <ChosenPlan plan={chosenPlan} />}
         <div className="mt-6">
           <GoogleButton continueTo={continueTo} onError={setError} />
         </div>
