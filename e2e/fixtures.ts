@@ -64,7 +64,10 @@ export async function expectAccessible(page: Page) {
 /** Creates an account through the real /login page and waits for the page it lands on. */
 export async function signUpThroughUi(page: Page, user: NewUser, loginUrl = '/login') {
   await page.goto(loginUrl);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  // Arriving with a plan from pricing, the page opens on Create Account already.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  if ((await heading.textContent()) !== 'Create Account') await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByLabel('Full Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Phone Number').fill(user.phone);

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
-import { CARDS, firstPlan, saveCardThroughApi, subscribeThroughApi } from './billing-helpers';
+import { CARDS, fillCard, firstPlan, saveCardThroughApi, subscribeThroughApi } from './billing-helpers';
 import { screenshots } from './billing-selfserve-helpers';
 
 /** Saves a card that expires in the given month (tokenized at the local sandbox, saved by its token). */
@@ -61,4 +61,45 @@ test("switching a subscription's card: chosen on the subscription, flagged when 
   expect(after).toMatchObject({ cardBrand: 'MASTERCARD', cardLast4: '5100' });
   await page.goto(`/subscription-details/${subscriptionId}`);
   await expect(page.getByText('Mastercard •••• 5100', { exact: true })).toBeVisible();
+});
+
+test('the card that pays: the only one cannot be deleted (add one first), and default and paying cards are told apart', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  await signUpThroughApi(page);
+  const { subscriptionId, cardId } = await subscribeThroughApi(page, plan.id);
+  // The server refuses it too, with a stable code.
+  const refused = await page.request.delete(`/api/cards/${cardId}`);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.code).toBe('ONLY_PAYING_CARD');
+
+  await page.goto('/payment-methods');
+  const visa = page.getByRole('listitem').filter({ hasText: 'Visa •••• 1111' });
+  await expect(visa).toContainText(`Pays ${plan.title}`);
+  await visa.getByRole('button', { name: /^Delete/ }).click();
+  const addFirst = page.getByRole('dialog', { name: 'Add another card first' });
+  await expect(addFirst).toContainText(`Visa •••• 1111 pays ${plan.title}.`);
+  await expectAccessible(page);
+  await screenshots(page, 'billing-card-add-first');
+  await addFirst.getByRole('button', { name: 'Add a card' }).click();
+  await expect(page.getByRole('heading', { name: 'Add a Card' })).toBeVisible();
+  await fillCard(page, CARDS.mastercard);
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  const mastercard = page.getByRole('listitem').filter({ hasText: 'Mastercard •••• 5100' });
+  await expect(mastercard).toBeVisible();
+  expect((await (await page.request.get(`/api/cards/${cardId}`)).json()).status).toBe('Complete');
+
+  // Make Default changes the default, not the card that pays the subscription: both say which they are.
+  await mastercard.getByRole('button', { name: /Make .* the default card/ }).click();
+  await expect(mastercard.getByText('Default', { exact: true })).toBeVisible();
+  await expect(mastercard).not.toContainText('Pays');
+  await expect(visa).toContainText(`Pays ${plan.title}`);
+  await expect(page.getByText('The default card pays new purchases')).toBeVisible();
+  await screenshots(page, 'billing-card-default-and-paying');
+
+  await page.goto(`/subscription-details/${subscriptionId}`);
+  await expect(page.getByText('Visa •••• 1111', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Card for this subscription')).toHaveValue(cardId);
+  await expect(page.getByText('Your default card (Mastercard •••• 5100) pays new purchases; making another card the default does not change this one.')).toContainText('Mastercard •••• 5100');
+  await expect(page.getByText('No card on file')).toHaveCount(0);
+  await screenshots(page, 'billing-card-subscription-paying');
 });

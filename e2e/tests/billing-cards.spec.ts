@@ -27,16 +27,13 @@ test('payment methods: add a card, see a declined one fail, change the default a
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'Not saved' })).toHaveCount(0);
 
-  // Deleting asks first; dismissing keeps the card.
-  const confirmations: string[] = [];
-  page.once('dialog', (d) => {
-    confirmations.push(d.message());
-    void d.dismiss();
-  });
+  // Deleting asks first, in the portal's dialog; keeping the card closes it.
   await visa.getByRole('button', { name: /^Delete/ }).click();
-  await expect.poll(() => confirmations.length).toBe(1);
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this card?' });
+  await expect(confirm).toContainText('Visa •••• 1111');
+  await confirm.getByRole('button', { name: 'Keep card' }).click();
+  await expect(confirm).toBeHidden();
   await expect(visa).toBeVisible();
-  expect(confirmations).toEqual(['Are you sure you want to delete this card?']);
 
   await page.getByRole('button', { name: 'Add Card' }).click();
   await fillCard(page, CARDS.mastercard);
@@ -47,11 +44,11 @@ test('payment methods: add a card, see a declined one fail, change the default a
   await expect(visa.getByText('Default', { exact: true })).toHaveCount(0);
   await expectAccessible(page);
 
-  page.once('dialog', (d) => void d.accept());
   await visa.getByRole('button', { name: /^Delete/ }).click();
+  await confirm.getByRole('button', { name: 'Delete card' }).click();
   await expect(visa).toHaveCount(0);
-  page.once('dialog', (d) => void d.accept());
   await mastercard.getByRole('button', { name: /^Delete/ }).click();
+  await confirm.getByRole('button', { name: 'Delete card' }).click();
   // No cards left: back to the add form.
   await expect(page.getByRole('heading', { name: 'Add a Card' })).toBeVisible();
   expect((await (await page.request.get('/api/cards')).json()).cards).toEqual([]);

@@ -69,6 +69,23 @@ export async function saveCardThroughApi(page: Page, card = CARDS.visa): Promise
   return id;
 }
 
+/** The local Square sandbox's access token (apps/server/src/platform/square/local.ts). */
+const sandboxAuth = { authorization: 'Bearer EAAAlocal-sandbox-access-token-0000000000000000' };
+
+/** What a renewal's failure says once the card is refused at Square. */
+export const CARD_REFUSED = 'This card can no longer be charged. Please use another card.';
+
+/**
+ * The saved card is refused from now on, as when the bank cancels it: disabled at the local Square sandbox (found
+ * by its reference id, our card id). The portal still lists it; charging it fails.
+ */
+export async function refuseCardAtSquare(request: APIRequestContext, cardId: string) {
+  const listed = await request.get(`/square-sandbox/v2/cards?reference_id=${encodeURIComponent(cardId)}`, { headers: sandboxAuth });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const [card] = (await listed.json()).cards as { id: string }[];
+  expect((await request.post(`/square-sandbox/v2/cards/${card!.id}/disable`, { headers: sandboxAuth })).status()).toBe(200);
+}
+
 /** An active subscription for the signed-in user, paid through the API with a saved card. */
 export async function subscribeThroughApi(page: Page, planId: string): Promise<{ subscriptionId: string; cardId: string }> {
   const cardId = await saveCardThroughApi(page);

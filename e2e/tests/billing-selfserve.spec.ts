@@ -41,7 +41,7 @@ test('upgrade from the subscription: the prorated charge is shown with its round
   const held = services.getByRole('link', { name: new RegExp(dear.title) });
   await expect(held).toContainText('Current plan');
   await expect(held).toContainText('Change plan');
-  await expect(services.getByRole('link', { name: new RegExp(cheap.title) })).toContainText('Subscribe');
+  await expect(services.getByRole('link', { name: new RegExp(cheap.title) })).toContainText('Add a second subscription');
   await held.click();
   await expect(page).toHaveURL(new RegExp(`/subscription-details/${subscriptionId}$`));
 });

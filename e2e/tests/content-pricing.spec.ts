@@ -30,12 +30,26 @@ test('signed out, Sign Up Today goes to /login with the plan, survives a reload,
   await page.reload();
   await expect(page).toHaveURL(/\/login\?plan=growth&fromCheckout=1$/);
 
+  // It opens on Create Account, with the chosen plan and its price, and the password rule before it is broken.
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByText('Your plan: Growth Bundle · $99.99 / month')).toBeVisible();
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAccessibleDescription('At least 12 characters.');
+  await password.fill('short');
+  await page.getByRole('button', { name: 'Show', pressed: false }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Show', pressed: true })).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `docs/screenshots/login-from-pricing-${width}.png` });
+  }
+
   const user = newUser('pricing');
-  await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByLabel('Full Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Phone Number').fill(user.phone);
-  await page.getByLabel('Password').fill(user.password);
+  await password.fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/checkout\?plan=growth$/);
 });
@@ -80,4 +94,31 @@ test('signed in with a plan, pricing marks it as the current plan and leads to i
   await pro.getByRole('button', { name: 'Change plan' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription-details/${subscriptionId}$`));
   await expect(page.getByRole('button', { name: 'Change plan' })).toBeVisible();
+});
+
+test('a plan already held: checkout says so before any card is asked for, and the dashboard says what another plan adds', async ({ page }) => {
+  await signUpThroughApi(page, newUser('checkout-held'));
+  const { subscriptionId } = await subscribeThroughApi(page, 'pro');
+  await page.goto('/checkout?plan=pro');
+  await expect(page.getByRole('status').filter({ hasText: 'You already have Pro Suite.' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `docs/screenshots/checkout-plan-held-${width}.png` });
+  }
+  await page.getByRole('link', { name: 'View your subscription' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription-details/${subscriptionId}$`));
+
+  await page.goto('/dashboard');
+  const services = page.getByRole('region', { name: 'Our Services' });
+  await expect(services.getByRole('link', { name: /Pro Suite/ })).toContainText('Change plan');
+  await expect(services.getByRole('link', { name: /Starter App/ })).toContainText('Add a second subscription');
+  await expect(services).toContainText('Another plan is added as a separate subscription.');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await services.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `docs/screenshots/dashboard-services-held-${width}.png` });
+  }
 });

@@ -100,7 +100,7 @@ test('with 30 cancelled subscriptions newer than the 2 active ones and 30 saved 
   const services = page.getByRole('region', { name: 'Our Services' });
   await expect(services.getByRole('link').filter({ hasText: 'Current plan' })).toHaveCount(2);
   await expect(services.getByRole('link').filter({ hasText: held!.title })).toContainText('Change plan');
-  await expect(services.getByRole('link').filter({ hasText: other!.title })).toContainText('Subscribe');
+  await expect(services.getByRole('link').filter({ hasText: other!.title })).toContainText('Add another subscription');
 
   await page.goto('/select-plan');
   await expect(page.getByText('Current plan')).toHaveCount(2);

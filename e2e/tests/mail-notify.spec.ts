@@ -1,5 +1,5 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
-import { advanceClock, CARDS, fillCard, firstPlan, operator, subscribeThroughApi, usd } from './billing-helpers';
+import { advanceClock, CARD_REFUSED, CARDS, fillCard, firstPlan, operator, refuseCardAtSquare, subscribeThroughApi, usd } from './billing-helpers';
 import { linkIn, mailsTo, screenshotMail, waitForMail } from './mail-notify-helpers';
 import { signInAsNewStaff } from './staff-helpers';
 
@@ -55,27 +55,31 @@ test('support replies to a chat the customer has closed: one e-mail, whose link 
 test('a failed renewal e-mails the reason and a fix-your-card link that leads to a renewal that works', async ({ page }) => {
   const plan = await firstPlan(page.request);
   const user = await signUpThroughApi(page, newUser('renewal-mail'));
-  const { subscriptionId } = await subscribeThroughApi(page, plan.id);
-  await page.goto('/payment-methods');
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: /^Delete/ }).click();
-  await expect(page.getByRole('heading', { name: 'Add a Card' })).toBeVisible();
+  const { subscriptionId, cardId } = await subscribeThroughApi(page, plan.id);
+  await refuseCardAtSquare(page.request, cardId);
   await advanceClock(page.request, 32);
 
   const failed = await waitForMail(page.request, user.email, /^We could not renew /);
-  expect(failed.text).toContain('Reason: No card on file to charge.');
+  expect(failed.text).toContain(`Reason: ${CARD_REFUSED}`);
   await screenshotMail(page, failed, 'renewal-failed');
   const fix = linkIn(failed, `/subscription-details/${subscriptionId}`);
 
   await page.goto(fix);
   await expect(page.getByRole('heading', { name: plan.title })).toBeVisible();
   const dunning = page.getByRole('alert').filter({ hasText: 'Reason' }).or(page.getByRole('alert').filter({ hasText: 'failed' }));
-  await expect(dunning.first()).toContainText('No card on file to charge.');
+  await expect(dunning.first()).toContainText(CARD_REFUSED);
   await expect(page.getByRole('button', { name: 'Update card and pay now' })).toBeVisible();
   await page.goto('/payment-methods');
-  await fillCard(page, CARDS.visa);
+  await page.getByRole('button', { name: 'Add Card' }).click();
+  await fillCard(page, CARDS.mastercard);
   await page.getByRole('button', { name: 'Save Card' }).click();
   await expect(page.getByText('Card saved.')).toBeVisible();
+  // The refused card goes; the new one takes over the subscription.
+  await page.getByRole('button', { name: 'Delete Visa ending in 1111' }).click();
+  const takeOver = page.getByRole('dialog', { name: 'Which card takes over?' });
+  await takeOver.getByRole('radio', { name: /Mastercard •••• 5100/ }).check();
+  await takeOver.getByRole('button', { name: 'Delete and switch' }).click();
+  await expect(takeOver).toBeHidden();
 
   // The next retry charges the new card: a renewal receipt follows.
   await advanceClock(page.request, 1);

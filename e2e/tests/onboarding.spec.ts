@@ -1,5 +1,5 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
-import { CARDS, fillCard } from './billing-helpers';
+import { CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
 import { holdUploads, pngFile } from './onboarding-helpers';
 import { signInAsNewStaff } from './staff-helpers';
 
@@ -112,20 +112,27 @@ test('after checkout, a new customer answers the questionnaire, sees the Action 
   // Completion steps: marking one completed moves the progress; staff changes show live.
   await actions.getByRole('link', { name: 'View Steps' }).click();
   await expect(page).toHaveURL(new RegExp(`/completion-steps/${subscriptionId}$`));
-  await expect(page.getByText('0 of 5 steps completed')).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Mark step 1 as completed' }).click();
+  // The questionnaire's step was completed when the questionnaire was submitted; a step naming a place links there.
   await expect(page.getByText('1 of 5 steps completed')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the questionnaire' })).toHaveAttribute('href', `/questionnaire/${subscriptionId}`);
+  await expect(page.getByRole('link', { name: 'Go to My Projects' })).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `docs/screenshots/completion-steps-follow-${width}.png` });
+  }
+  await page.getByRole('button', { name: 'Mark step 2 as completed' }).click();
+  await expect(page.getByText('2 of 5 steps completed')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Setup progress' })).toHaveAttribute(
     'aria-valuenow',
-    '20',
+    '40',
   );
-  await expect(page.getByText(/^Completed on /)).toHaveCount(1);
+  await expect(page.getByText(/^Completed on /)).toHaveCount(2);
 
   const staff = await signInAsNewStaff(baseURL!);
   const steps = (await (await page.request.get(`/api/completion-steps/${subscriptionId}`)).json())
     .steps as Array<{ id: string }>;
-  for (const step of steps.slice(1)) {
+  for (const step of steps.slice(2)) {
     const res = await staff.patch(`/api/staff/subscriptions/${subscriptionId}/steps/${step.id}`, {
       data: { stepStatus: 'completed' },
     });
@@ -193,4 +200,25 @@ test("the questionnaire of a subscription that is not the user's says so", async
   );
   await page.goto('/completion-steps/not-a-subscription');
   await expect(page.getByRole('alert')).toHaveText('Subscription not found.');
+});
+
+test('a step marked completed by mistake can be undone', async ({ page }) => {
+  const plan = await firstPlan(page.request);
+  await signUpThroughApi(page);
+  const { subscriptionId } = await subscribeThroughApi(page, plan.id);
+  await page.goto(`/completion-steps/${subscriptionId}`);
+  const progress = page.getByText(/^\d+ of \d+ steps completed$/);
+  await expect(progress).toHaveText(/^0 of/);
+  await page.getByRole('button', { name: 'Mark step 2 as completed' }).click();
+  await expect(progress).toHaveText(/^1 of/);
+  const undo = page.getByRole('button', { name: 'Undo: step 2 is not completed' });
+  await expect(undo).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `docs/screenshots/completion-steps-undo-${width}.png` });
+  }
+  await undo.click();
+  await expect(progress).toHaveText(/^0 of/);
+  await expect(page.getByRole('button', { name: 'Mark step 2 as completed' })).toBeVisible();
 });

@@ -79,8 +79,8 @@ test('staff create, edit, reorder and delete FAQs, and an open /faqs follows wit
 
   // Deleted after a confirmation: gone from both pages.
   for (const question of [renamed, second]) {
-    page.once('dialog', (d) => void d.accept());
     await list.getByRole('button', { name: `Delete ${question}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(list.getByRole('listitem').filter({ hasText: question })).toHaveCount(0);
     await expect(customer.getByRole('button', { name: question })).toHaveCount(0);
   }

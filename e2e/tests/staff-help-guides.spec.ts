@@ -81,8 +81,8 @@ test('staff create, edit and delete a help guide, and an open /help-guides follo
   await expect.poll(async () => (await titlesOn(customer)).slice(-3)).toEqual([title, 'Connect your payout account', 'Set your business hours']);
   await expect(customer.getByRole('listitem').filter({ hasText: title })).toContainText('beginner');
 
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row).toHaveCount(0);
   await expect(customer.getByRole('button', { name: title })).toHaveCount(0);
   expect(await titlesOn(customer)).toHaveLength(demoCount);

@@ -51,7 +51,7 @@ test('staff create a plan that appears live on an open /select-plan, reorder it,
   await expect(card).toHaveCount(0);
 
   // Unused, so it can be deleted.
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row).toHaveCount(0);
 });

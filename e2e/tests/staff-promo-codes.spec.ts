@@ -81,8 +81,8 @@ test('staff create a promo code limited to one redemption: the first customer ge
   await expect(second.getByText(`-${usd(550)}`)).toBeVisible();
 
   // Retired while the second customer's checkout is open: the code is withdrawn there at once.
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: `Retire ${code}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire', exact: true }).click();
   await expect(row).toContainText('Retired');
   await expect(row).toContainText('Redeemed 1 of 2');
   await expect(second.getByText('Invalid promo code.')).toBeVisible();
@@ -106,7 +106,7 @@ test('staff delete a promo code nobody used', async ({ page, baseURL }) => {
   const row = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
   await expect(row).toContainText('15% off · Starter App');
   await expect(row).toContainText('Expires Jun 1, 2030, 12:00 PM · Redeemed 0 times (no limit)');
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: `Delete ${code}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row).toHaveCount(0);
 });

@@ -57,8 +57,8 @@ test('staff add a setup step that new subscriptions start with, edit it, then de
   await expect(customer.getByText('Record a welcome video for your customers.')).toBeVisible();
 
   // Deleted: gone from the list and from the next subscription's steps.
-  page.once('dialog', (d) => void d.accept());
   await steps.last().getByRole('button', { name: 'Delete step 6' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(steps).toHaveCount(5);
   const later = await seedSubscription(baseURL!, user.email);
   await customer.goto(`/completion-steps/${later}`);

@@ -173,11 +173,17 @@ describe('downgrade', () => {
       serviceId: pro.id,
       pendingChange: { serviceId: starter.id, serviceTitle: 'Starter', amount: 2900, effectiveAt: dueDate },
     });
-    // One change at a time; the same downgrade again is a no-op.
+    // The same downgrade again is a no-op.
     expect((await changePlan(user, subscriptionId, { planId: starter.id })).statusCode).toBe(200);
-    const other = await insertPlan(ctx, { title: 'Basic', amount: 1900 });
-    expect((await changePlan(user, subscriptionId, { planId: other.id })).json().error.code).toBe('CHANGE_PENDING');
     expect((await changePlan(user, subscriptionId, { planId: starter.id, promoCode: 'X' })).statusCode).toBe(200);
+    // Another plan replaces the waiting one (issue 28); the current plan again undoes it.
+    const other = await insertPlan(ctx, { title: 'Basic', amount: 1900 });
+    expect((await changePlan(user, subscriptionId, { planId: other.id })).json().subscription).toMatchObject({
+      status: 'ACTIVE_PENDING_UPDATE',
+      pendingChange: { serviceId: other.id, serviceTitle: 'Basic', effectiveAt: dueDate },
+    });
+    expect((await changePlan(user, subscriptionId, { planId: pro.id })).json().subscription).toMatchObject({ status: 'ACTIVE', serviceId: pro.id, pendingChange: null });
+    await changePlan(user, subscriptionId, { planId: starter.id });
 
     const undone = await as(ctx, user, 'DELETE', `/api/subscriptions/${subscriptionId}/pending-change`);
     expect(undone.json()).toMatchObject({ status: 'ACTIVE', pendingChange: null, serviceId: pro.id });
@@ -192,6 +198,18 @@ describe('downgrade', () => {
     const next = new Date(dueDate);
     next.setUTCMonth(next.getUTCMonth() + 1);
     expect(await subscription(user, subscriptionId)).toMatchObject({ status: 'ACTIVE', serviceId: starter.id, serviceTitle: 'Starter', amount: 2900, pendingChange: null, dueDate: next.getTime() });
+  });
+
+  it('an upgrade while a downgrade waits replaces it: charged now, nothing left scheduled', async () => {
+    const { user, subscriptionId, pro, growth } = await growthSubscriber();
+    const starter = await insertPlan(ctx, { title: 'Starter', amount: 900 });
+    await changePlan(user, subscriptionId, { planId: starter.id });
+    const res = await changePlan(user, subscriptionId, { planId: pro.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'Pending', purchaseType: 'Plan Change', serviceTitle: 'Pro' });
+    expect(res.json().subscription).toMatchObject({ status: 'ACTIVE', serviceId: growth.id, pendingChange: null });
+    await ctx.app.billing.settle();
+    expect(await subscription(user, subscriptionId)).toMatchObject({ status: 'ACTIVE', serviceId: pro.id, pendingChange: null });
   });
 
   it('cancelling drops a scheduled downgrade', async () => {

@@ -61,16 +61,30 @@ describe("the subscription's card", () => {
     expect((await as(ctx, user, 'GET', '/api/cards')).json()).toMatchObject({ defaultCardId: spare.id, cards: [{ id: spare.id }] });
   });
 
-  it('without other cards the card can be deleted; the subscription then has no card of its own and the default pays', async () => {
+  it('the only card that pays an active subscription cannot be deleted: ONLY_PAYING_CARD, and nothing changes', async () => {
     const { user, subscriptionId, card } = await subscribedUser(ctx);
+    const res = await as(ctx, user, 'DELETE', `/api/cards/${card.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'ONLY_PAYING_CARD', message: 'This card pays an active subscription. Please add another card first.' });
+    expect(await subscription(user, subscriptionId)).toMatchObject({ cardId: card.id, cardLast4: card.last4 });
+    expect((await as(ctx, user, 'GET', '/api/cards')).json()).toMatchObject({ defaultCardId: card.id, cards: [{ id: card.id, usable: true }] });
+    // Once the subscription is cancelled, the card pays nothing and can go.
+    expect((await as(ctx, user, 'POST', `/api/subscriptions/${subscriptionId}/cancel`)).statusCode).toBe(200);
     expect((await as(ctx, user, 'DELETE', `/api/cards/${card.id}`)).statusCode).toBe(204);
-    expect(await subscription(user, subscriptionId)).toMatchObject({ cardId: null, cardBrand: null, cardLast4: null });
-    // A card saved later becomes the default and so pays the subscription; an expiring one is flagged for it.
-    const expiring = await saveCard(ctx, user, { number: '5105105105105100', expMonth: 3, expYear: 2026 });
-    expect(expiring.status).toBe('Complete');
-    const list = (await as(ctx, user, 'GET', '/api/cards')).json();
-    expect(list.defaultCardId).toBe(expiring.id);
-    expect(list.expiringBeforeRenewal).toEqual([expect.objectContaining({ cardId: expiring.id, subscriptionId })]);
+  });
+
+  it('the default card pays a subscription without a card of its own, so it is protected the same way', async () => {
+    const { user, subscriptionId, card } = await subscribedUser(ctx);
+    // An imported subscription may have no card of its own: the default card pays it.
+    await ctx.database.sql.query(`UPDATE subscriptions SET card_id = NULL, card_brand = NULL, card_last4 = NULL WHERE id = $1`, [subscriptionId]);
+    expect((await as(ctx, user, 'DELETE', `/api/cards/${card.id}`)).json().error.code).toBe('ONLY_PAYING_CARD');
+    const spare = await saveCard(ctx, user, { number: '5105105105105100' });
+    expect((await as(ctx, user, 'DELETE', `/api/cards/${card.id}`)).json().error.code).toBe('CARD_REPLACEMENT_REQUIRED');
+    // A card that is not the default pays nothing here and goes without a question.
+    const third = await saveCard(ctx, user, { number: '6011000000000004' });
+    expect((await as(ctx, user, 'DELETE', `/api/cards/${third.id}`)).statusCode).toBe(204);
+    expect((await as(ctx, user, 'DELETE', `/api/cards/${card.id}?replacementCardId=${spare.id}`)).statusCode).toBe(204);
+    expect((await as(ctx, user, 'GET', '/api/cards')).json().defaultCardId).toBe(spare.id);
   });
 
   it('flags a card that expires before the next renewal of the subscription it pays, and not one that lasts', async () => {

@@ -126,6 +126,24 @@ describe('completion steps', () => {
     expect((await complete(user, sub, ids[1]!)).json().steps[1].completedAt).toBe(first.getTime());
   });
 
+  it('"Mark as Completed" can be undone by the owner: pending again, the time cleared, the owner told', async () => {
+    const sub = await insertSubscription(ctx, user.id);
+    const ids = await insertSteps(ctx, sub, user.id, ['First', 'Second']);
+    await complete(user, sub, ids[0]!);
+    const reopen = (u: TestUser) => ctx.app.inject({ method: 'POST', url: `/api/completion-steps/${sub}/${ids[0]}/reopen`, headers: { cookie: u.cookie } });
+    let res;
+    const topics = await topicsDuring(ctx, async () => (res = await reopen(user)));
+    expect(topics).toEqual(expect.arrayContaining([`steps:${sub}`, `dashboard:${user.id}`]));
+    expect(res!.statusCode).toBe(200);
+    expect(res!.json()).toMatchObject({ completed: 0, total: 2 });
+    expect(res!.json().steps[0]).toMatchObject({ stepStatus: 'pending', completedAt: null });
+    expect((await actions(user)).some((a: { kind: string; subscriptionId: string }) => a.kind === 'project-setup' && a.subscriptionId === sub)).toBe(true);
+    // Another customer cannot.
+    await complete(user, sub, ids[0]!);
+    expect((await reopen(await signUp(ctx.app))).statusCode).toBe(404);
+    expect((await steps(user, sub)).json().steps[0].stepStatus).toBe('completed');
+  });
+
   it("are another user's business: 404", async () => {
     const stranger = await signUp(ctx.app);
     const sub = await insertSubscription(ctx, user.id);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { createUpload, fileBytes, insertSubscription, uploadSmall } from './uploads-helpers.ts';
-import { insertQuestions, topicsDuring } from './onboarding-helpers.ts';
+import { insertQuestions, insertSteps, topicsDuring } from './onboarding-helpers.ts';
 
 const NOW = new Date('2025-08-01T12:00:00Z');
 let ctx: TestContext;
@@ -144,12 +144,18 @@ describe('submitting', () => {
 
   it('stores the answer record of spec §3 with the per-type fields, leaves out unsupported types, and tells the owner', async () => {
     const answers = await validAnswers();
+    // The step that names the questionnaire follows the submission; other steps stay as they are (issue 28).
+    const [asking, other] = await insertSteps(ctx, subscriptionId, user.id, ['Submit the questionnaire', 'Connect payments']);
+    await ctx.database.sql.query(`UPDATE completion_steps SET place = 'questionnaire' WHERE id = $1`, [asking]);
     let res;
     const topics = await topicsDuring(ctx, async () => (res = await submit(answers)));
     expect(res!.statusCode).toBe(200);
     expect(topics).toEqual(
-      expect.arrayContaining([`questionnaire:${subscriptionId}`, `dashboard:${user.id}`]),
+      expect.arrayContaining([`questionnaire:${subscriptionId}`, `dashboard:${user.id}`, `steps:${subscriptionId}`]),
     );
+    const steps = (await ctx.app.inject({ url: `/api/completion-steps/${subscriptionId}`, headers: { cookie: user.cookie } })).json().steps;
+    expect(steps.find((s: { id: string }) => s.id === asking)).toMatchObject({ stepStatus: 'completed', completedAt: NOW.getTime(), place: 'questionnaire' });
+    expect(steps.find((s: { id: string }) => s.id === other)).toMatchObject({ stepStatus: 'pending', place: null });
     const stored = (
       await ctx.app.inject({ url: `/api/questionnaire/${subscriptionId}`, headers: { cookie: user.cookie } })
     ).json().submission;

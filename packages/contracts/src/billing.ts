@@ -75,6 +75,8 @@ export const deleteCardQuerySchema = z.object({ replacementCardId: z.string().mi
 
 /** The stable code of a refused card deletion: the card pays an active subscription and another card must take over. */
 export const CARD_REPLACEMENT_REQUIRED = 'CARD_REPLACEMENT_REQUIRED';
+/** The stable code of a refused card deletion: the card pays an active subscription and no other card can take over. */
+export const ONLY_PAYING_CARD = 'ONLY_PAYING_CARD';
 
 /** A card is good through the last day of its expiry month (UTC): true when that is before `date`. */
 export function cardExpiresBefore(card: { expMonth: number | null; expYear: number | null }, date: number): boolean {

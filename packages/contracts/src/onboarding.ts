@@ -128,12 +128,21 @@ export const ALL_SET_MESSAGE = "No immediate actions required. You're all set! โ
 export const COMPLETED_STEP_STATUS = 'completed';
 
 /** A setup step (spec ยง3 CompletionSteps); `completedAt` is epoch milliseconds. */
+/**
+ * Places in the portal a setup step can name: the step links there. A step whose place is the questionnaire is
+ * completed when the questionnaire is submitted.
+ */
+export const STEP_PLACES = ['questionnaire', 'payment-methods', 'projects', 'support'] as const;
+export const stepPlaceSchema = z.enum(STEP_PLACES);
+export type StepPlace = z.infer<typeof stepPlaceSchema>;
+
 export const completionStepSchema = z.object({
   id: z.string(),
   stepIndex: z.number().int(),
   stepDetails: z.string(),
   stepStatus: z.string(),
   completedAt: z.number().int().nullable(),
+  place: stepPlaceSchema.nullable(),
 });
 export type CompletionStep = z.infer<typeof completionStepSchema>;
 

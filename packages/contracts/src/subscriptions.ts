@@ -103,5 +103,14 @@ export const SUBSCRIPTION_CONFIRMATIONS = {
   reactivateFree: 'Your subscription is still within its paid period. Reactivate at no extra charge?',
 } as const;
 
+/**
+ * The status as a customer reads it: a downgrade waiting (ACTIVE_PENDING_UPDATE, a code in the API) reads
+ * "Active · changes to Starter on Apr 10, 2026" (the date formatted by the caller); other statuses as spec §4 shows them.
+ */
+export function subscriptionStatusText(s: { status: string; pendingChange: Pick<PendingChange, 'serviceTitle' | 'effectiveAt'> | null }, formatDate: (ms: number) => string): string {
+  if (s.status === 'ACTIVE_PENDING_UPDATE' && s.pendingChange) return `Active · changes to ${s.pendingChange.serviceTitle} on ${formatDate(s.pendingChange.effectiveAt)}`;
+  return subscriptionStatusLabel(s.status);
+}
+
 /** "Changes to Starter on Apr 10, 2026" (the date formatted by the caller). */
 export const pendingChangeText = (plan: string, date: string) => `Changes to ${plan} on ${date}`;

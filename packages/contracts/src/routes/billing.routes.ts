@@ -135,7 +135,7 @@ export const deleteCard = defineRoute({
   tags,
   summary: 'Delete a card (disabled at Square first)',
   description:
-    'A card that pays an active subscription needs replacementCardId (another saved card, which then pays those subscriptions) when the user has other cards: otherwise 409 CARD_REPLACEMENT_REQUIRED. Without other cards, the subscriptions fall back to the default card.',
+    'A card that pays an active subscription (its own card, or the default card of one without its own) needs replacementCardId (another saved card, which then pays those subscriptions): otherwise 409 CARD_REPLACEMENT_REQUIRED when the user has another card to name, 409 ONLY_PAYING_CARD when another card must be added first.',
   params: idParams,
   query: deleteCardQuerySchema,
   responses: { 204: noContent, 400: errorBodySchema, ...errors, 409: errorBodySchema, 502: errorBodySchema },

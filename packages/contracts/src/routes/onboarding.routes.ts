@@ -84,6 +84,17 @@ export const completeStep = defineRoute({
   topic: topics.steps,
 });
 
+export const reopenStep = defineRoute({
+  method: 'POST',
+  path: '/api/completion-steps/:subscriptionId/:stepId/reopen',
+  auth: 'user',
+  tags,
+  summary: 'Undoes "Mark as Completed": the step is pending again and its completion time is cleared',
+  params: stepParams,
+  responses: { 200: completionStepsSchema },
+  topic: topics.steps,
+});
+
 export const setStepStatus = defineRoute({
   method: 'PATCH',
   path: '/api/staff/subscriptions/:subscriptionId/steps/:stepId',
@@ -137,6 +148,7 @@ export const onboardingRoutes = {
   submitQuestionnaire,
   getCompletionSteps,
   completeStep,
+  reopenStep,
   setStepStatus,
   seedSubscription,
   getStaffSteps,

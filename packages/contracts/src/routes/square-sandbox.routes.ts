@@ -16,6 +16,7 @@ const sandbox = { auth: 'public', hide: true, tags, responses: { 200: squareAnsw
 export const tokenizeCard = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/card-nonce`, summary: 'Tokenize a test card (single-use cnon: token)' });
 export const createSquareCustomer = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/customers`, summary: 'CreateCustomer' });
 export const createSquareCard = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/cards`, summary: 'CreateCard' });
+export const listSquareCards = defineRoute({ ...sandbox, method: 'GET', path: `${base}/v2/cards`, summary: 'ListCards' });
 export const getSquareCard = defineRoute({ ...sandbox, method: 'GET', path: `${base}/v2/cards/:id`, summary: 'RetrieveCard' });
 export const disableSquareCard = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/cards/:id/disable`, summary: 'DisableCard' });
 export const createSquarePayment = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/payments`, summary: 'CreatePayment' });
@@ -28,6 +29,7 @@ export const squareSandboxRoutes = {
   tokenizeCard,
   createSquareCustomer,
   createSquareCard,
+  listSquareCards,
   getSquareCard,
   disableSquareCard,
   createSquarePayment,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CARD_REPLACEMENT_REQUIRED, type Card, type CardList } from '@portal/contracts/billing';
+import { CARD_REPLACEMENT_REQUIRED, ONLY_PAYING_CARD, type Card, type CardList } from '@portal/contracts/billing';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@portal/contracts/page';
 import { users } from '../../platform/auth/schema.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
@@ -20,7 +20,7 @@ import {
   updateCard,
 } from './cards-repository.ts';
 import type { CardRow } from './schema.ts';
-import { activeSubscriptionsPaidBy, expiringBeforeRenewal, moveSubscriptionsToCard } from './subscription-card.ts';
+import { activeSubscriptionsPaidBy, expiringBeforeRenewal, moveSubscriptionsToCard, paysAnActiveSubscription } from './subscription-card.ts';
 import { CARD_NOT_FOUND, isUsableCard, toCard } from './views.ts';
 
 const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
@@ -107,8 +107,8 @@ export async function processCard(app: FastifyInstance, id: string, claimed?: Ca
 
 /**
  * Deletes a card: disabled at Square first, so a deleted card can never be charged. A card that pays an active
- * subscription needs another saved card to take over when there is one (CARD_REPLACEMENT_REQUIRED otherwise);
- * without other cards, those subscriptions fall back to the default card.
+ * subscription (as its own card, or as the default card of one without its own) needs another saved card to take
+ * over: CARD_REPLACEMENT_REQUIRED when the user has one to name, ONLY_PAYING_CARD when a card must be added first.
  */
 export async function deleteCard(app: FastifyInstance, userId: string, id: string, replacementCardId?: string): Promise<void> {
   const card = await findCard(app.db, userId, id);
@@ -118,8 +118,11 @@ export async function deleteCard(app: FastifyInstance, userId: string, id: strin
     const candidate = replacementCardId === id ? undefined : await findCard(app.db, userId, replacementCardId);
     replacement = candidate && isUsableCard(candidate) ? candidate : undefined;
     if (!replacement) throw badRequest('CARD_NOT_USABLE', 'The card that takes over must be another saved card.');
-  } else if ((await activeSubscriptionsPaidBy(app.db, userId, id)).length > 0 && (await findNewestUsableCard(app.db, userId, id))) {
-    throw conflict(CARD_REPLACEMENT_REQUIRED, 'This card pays an active subscription. Please choose the card that takes over.');
+  } else if (isUsableCard(card) && (await paysAnActiveSubscription(app.db, userId, id, (await findCustomer(app.db, userId))?.defaultCardId === id))) {
+    if (await findNewestUsableCard(app.db, userId, id)) {
+      throw conflict(CARD_REPLACEMENT_REQUIRED, 'This card pays an active subscription. Please choose the card that takes over.');
+    }
+    throw conflict(ONLY_PAYING_CARD, 'This card pays an active subscription. Please add another card first.');
   }
   if (isUsableCard(card)) await app.billing.gateway.disableCard(card.squareCardId).catch(() => Promise.reject(providerUnavailable()));
   await app.db.transaction(async (tx) => {

@@ -107,7 +107,8 @@ export interface ChangePlanInput {
 
 /**
  * Changes a subscription's plan. Upgrade: a Plan Change payment for the prorated difference, charged right after
- * the commit and applied when it completes. Downgrade: ACTIVE_PENDING_UPDATE until the due date.
+ * the commit and applied when it completes. Downgrade: ACTIVE_PENDING_UPDATE until the due date. A change while a
+ * downgrade waits replaces it.
  *
  * Everything is decided under the subscription's row lock, so one change runs at a time. The payment's idempotency
  * key is derived from our own record (subscription, plan from and to, the period, and how many changes to that plan
@@ -121,14 +122,21 @@ export async function changePlan(app: FastifyInstance, user: SessionUser, id: st
   const customer = await findCustomer(app.db, user.id);
 
   const { sub, payment, created } = await app.db.transaction(async (tx) => {
-    const sub = await activeSubscription(tx, user.id, id, true);
+    let sub = await activeSubscription(tx, user.id, id, true);
     const failed = await countFailedChanges(tx, sub.id, plan.id);
     const key = `plan-change-${sub.id}-${sub.serviceId}-${plan.id}-${sub.dueDate.getTime()}-${failed + 1}`;
     const prior = await findPaymentByKey(tx, user.id, key);
     if (prior) return { sub, payment: prior, created: false };
     if (sub.status === 'ACTIVE_PENDING_UPDATE') {
       if (sub.pendingServiceId === plan.id) return { sub, payment: null, created: false };
-      throw conflict('CHANGE_PENDING', 'A plan change is already scheduled. Undo it first to choose another plan.');
+      // Another plan replaces the waiting downgrade (issue 28): it is dropped under this lock, and rolls back with
+      // the transaction if the new change is refused. Choosing the current plan again is the same as undoing it.
+      if (await hasPaymentInFlight(tx, sub.id)) throw conflict('PAYMENT_IN_PROGRESS', 'A payment for this subscription is already in progress.');
+      sub = await dropPendingChange(tx, sub.id, now);
+      if (plan.id === sub.serviceId) {
+        await publishChange(tx, { topic: `subscriptions:${sub.id}`, audience: { userId: user.id } });
+        return { sub, payment: null, created: false };
+      }
     }
     if (plan.id === sub.serviceId) {
       // The same upgrade sent again after it went through (a double click, a retry): its payment, not a new one.

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cardExpiresBefore, type ExpiringCard } from '@portal/contracts/billing';
 import { ACTIVE_SUBSCRIPTION_STATUSES, type Subscription } from '@portal/contracts/subscriptions';
@@ -13,9 +13,15 @@ import { CARD_NOT_FOUND, isUsableCard } from './views.ts';
 const activeOf = (userId: string) =>
   and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]));
 
-/** The user's active subscriptions that a given card pays. */
+/** The user's active subscriptions that a given card pays as their own card. */
 export async function activeSubscriptionsPaidBy(db: Db, userId: string, cardId: string) {
   return db.select().from(subscriptions).where(and(activeOf(userId), eq(subscriptions.cardId, cardId)));
+}
+
+/** Whether a card pays any active subscription: as its own card, or as the default card of one without its own. */
+export async function paysAnActiveSubscription(db: Db, userId: string, cardId: string, isDefault: boolean): Promise<boolean> {
+  const paid = isDefault ? or(eq(subscriptions.cardId, cardId), isNull(subscriptions.cardId)) : eq(subscriptions.cardId, cardId);
+  return (await db.select({ id: subscriptions.id }).from(subscriptions).where(and(activeOf(userId), paid)).limit(1)).length > 0;
 }
 
 /**

@@ -159,6 +159,10 @@ export async function submitQuestionnaire(
   const submittedAt = app.clock();
   await app.db.transaction(async (tx) => {
     await repo.saveSubmission(tx, { subscriptionId, userId: user.id, submittedAt, answers });
+    // The step that asks for the questionnaire follows what happened (issue 28).
+    if (await repo.completeStepsAt(tx, subscriptionId, 'questionnaire', submittedAt)) {
+      await publishChange(tx, { topic: `steps:${subscriptionId}`, audience: { userId: user.id } });
+    }
     await publishChange(tx, { topic: `questionnaire:${subscriptionId}`, audience: { userId: user.id } });
     await publishChange(tx, { topic: `dashboard:${user.id}`, audience: { userId: user.id } });
   });

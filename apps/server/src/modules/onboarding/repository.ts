@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { ACTIVE_SUBSCRIPTION_STATUSES as ACTIVE_STATUSES } from '@portal/contracts/subscriptions';
+import { COMPLETED_STEP_STATUS } from '@portal/contracts/onboarding';
 import { featuredBanners, formItems } from '../content/index.ts';
 import { services } from '../plans/index.ts';
 import { completionSteps, subscriptions } from '../subscriptions/index.ts';
@@ -149,4 +150,14 @@ export async function findPlanForSeeding(db: Db, planId?: string) {
     .orderBy(asc(services.sortOrder), asc(services.id))
     .limit(1);
   return row;
+}
+
+/** Completes the open steps of a subscription that name a place (e.g. the questionnaire); how many it completed. */
+export async function completeStepsAt(db: Db, subscriptionId: string, place: string, now: Date): Promise<number> {
+  const done = await db
+    .update(completionSteps)
+    .set({ stepStatus: COMPLETED_STEP_STATUS, completedAt: now })
+    .where(and(eq(completionSteps.subscriptionId, subscriptionId), eq(completionSteps.place, place), ne(completionSteps.stepStatus, COMPLETED_STEP_STATUS)))
+    .returning({ id: completionSteps.id });
+  return done.length;
 }

@@ -5,7 +5,7 @@ import { registerUploadPurpose } from '../uploads/index.ts';
 import { loadQuestionnaire, submitQuestionnaire } from './questionnaire.ts';
 import {
   actionCenter,
-  completeStep,
+  markStep,
   completionSteps,
   listBanners,
   seedSubscription,
@@ -33,7 +33,10 @@ export async function onboardingRoutes(app: FastifyInstance) {
     completionSteps(app.db, request.user, request.params.subscriptionId),
   );
   registerRoute(app, route.completeStep, async (request) =>
-    completeStep(app, request.user, request.params.subscriptionId, request.params.stepId),
+    markStep(app, request.user, request.params.subscriptionId, request.params.stepId, true),
+  );
+  registerRoute(app, route.reopenStep, async (request) =>
+    markStep(app, request.user, request.params.subscriptionId, request.params.stepId, false),
   );
   registerRoute(app, route.setStepStatus, async (request, reply) => {
     await updateStepAsStaff(app, request.user, request.params.subscriptionId, request.params.stepId, request.body);

@@ -4,6 +4,7 @@ import {
   type ActionItem,
   type Banner,
   type CompletionSteps,
+  stepPlaceSchema,
 } from '@portal/contracts/onboarding';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -59,6 +60,7 @@ async function stepsOf(db: Db, subscriptionId: string, serviceTitle: string): Pr
     stepDetails: s.stepDetails,
     stepStatus: s.stepStatus,
     completedAt: s.completedAt?.getTime() ?? null,
+    place: stepPlaceSchema.safeParse(s.place).data ?? null,
   }));
   const completed = steps.filter((s) => s.stepStatus === COMPLETED_STEP_STATUS).length;
   return { subscriptionId, serviceTitle, steps, completed, total: steps.length };
@@ -80,19 +82,24 @@ async function publishStepChange(tx: Db, subscriptionId: string, ownerId: string
   await publishChange(tx, { topic: `dashboard:${ownerId}`, audience: { userId: ownerId } });
 }
 
-/** The customer marks a step completed (spec §4); the first completion time is kept. */
-export async function completeStep(
+/**
+ * The customer marks a step completed (spec §4; the first completion time is kept), or undoes that (`completed`
+ * false: pending again, the time cleared).
+ */
+export async function markStep(
   app: FastifyInstance,
   user: SessionUser,
   subscriptionId: string,
   stepId: string,
+  completed: boolean,
 ): Promise<CompletionSteps> {
   const subscription = await repo.findOwnSubscription(app.db, user.id, subscriptionId);
   const step = subscription && (await repo.findStep(app.db, subscriptionId, stepId));
   if (!subscription || !step) throw notFound('Step not found.');
-  if (step.stepStatus !== COMPLETED_STEP_STATUS) {
+  if ((step.stepStatus === COMPLETED_STEP_STATUS) !== completed) {
     await app.db.transaction(async (tx) => {
-      await repo.setStepStatus(tx, subscriptionId, stepId, COMPLETED_STEP_STATUS, app.clock());
+      if (completed) await repo.setStepStatus(tx, subscriptionId, stepId, COMPLETED_STEP_STATUS, app.clock());
+      else await repo.setStepStatus(tx, subscriptionId, stepId, 'pending', null);
       await publishStepChange(tx, subscriptionId, user.id);
     });
   }

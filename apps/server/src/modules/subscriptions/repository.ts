@@ -103,6 +103,7 @@ export async function createSubscriptionWithSteps(tx: Db, values: NewSubscriptio
         userId: values.userId,
         stepIndex: t.stepIndex,
         stepDetails: t.stepDetails,
+        place: t.place,
         stepStatus: 'pending',
       })),
     );

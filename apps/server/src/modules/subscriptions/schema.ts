@@ -48,6 +48,8 @@ export const completionSteps = pgTable('completion_steps', {
   stepDetails: text('step_details').notNull(),
   stepStatus: text('step_status').notNull().default('pending'),
   completedAt: stamp('completed_at'),
+  /** The portal place the step names (contracts STEP_PLACES), copied from its template (0260). */
+  place: text('place'),
 });
 
 /** The setup steps every new subscription starts with (written by the content import). */
@@ -55,6 +57,7 @@ export const completionStepTemplates = pgTable('completion_step_templates', {
   id: text('id').primaryKey(),
   stepIndex: integer('step_index').notNull(),
   stepDetails: text('step_details').notNull(),
+  place: text('place'),
   /** Imported as the demo content at first start (migration 0160). */
   demo: boolean('demo').notNull().default(false),
 });

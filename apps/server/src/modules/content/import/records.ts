@@ -1,3 +1,4 @@
+import { stepPlaceSchema } from '@portal/contracts/onboarding';
 import { z } from 'zod';
 import { USER_LEVELS } from '@portal/contracts/content';
 import { QUESTION_TYPES } from '@portal/contracts/onboarding';
@@ -164,4 +165,6 @@ export const trustedByRecord = z.object({ name: text, order: wholeNumber.default
 export const stepTemplateRecord = z.object({
   StepIndex: wholeNumber.refine((n) => n >= 0, 'expected 0 or more'),
   StepDetails: text,
+  /** The portal place the step names (contracts STEP_PLACES); optional. */
+  Place: stepPlaceSchema.nullish().transform((v) => v ?? null),
 });

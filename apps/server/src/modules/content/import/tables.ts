@@ -49,7 +49,7 @@ export const CONTENT_COLLECTIONS: Record<Exclude<CollectionName, 'projects'>, St
   stepTemplates: {
     table: completionStepTemplates,
     key: 'id',
-    fields: { StepIndex: 'stepIndex', StepDetails: 'stepDetails' },
+    fields: { StepIndex: 'stepIndex', StepDetails: 'stepDetails', Place: 'place' },
   },
   portfolio: {
     table: portfolioEntries,

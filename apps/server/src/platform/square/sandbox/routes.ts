@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SQUARE_SANDBOX_BASE_PATH } from '@portal/contracts/routes/square-sandbox.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -104,6 +104,22 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
       await db.insert(sandboxCards).values({ id: card.id, customerId: wanted.customer_id, body: card });
       return { status: 200, body: { card } };
     });
+  }));
+
+  // ListCards, with Square's reference_id and customer_id filters (disabled cards only with include_disabled=true).
+  app.get(route.listSquareCards.path, hide, guarded(async (request) => {
+    const query = request.query as { reference_id?: string; customer_id?: string; include_disabled?: string };
+    const rows = await app.db
+      .select()
+      .from(sandboxCards)
+      .where(
+        and(
+          query.customer_id ? eq(sandboxCards.customerId, query.customer_id) : undefined,
+          query.reference_id ? sql`${sandboxCards.body}->>'reference_id' = ${query.reference_id}` : undefined,
+          query.include_disabled === 'true' ? undefined : sql`(${sandboxCards.body}->>'enabled')::boolean`,
+        ),
+      );
+    return { status: 200, body: { cards: rows.map((row) => row.body) } };
   }));
 
   app.get(route.getSquareCard.path, hide, guarded(async (request) => {

@@ -9,6 +9,8 @@ import { signInWithPassword, signUpWithPassword } from '@/features/auth/api/sign
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { TwoFactorChallenge } from '@/features/auth/components/two-factor-challenge';
+import { ChosenPlan } from '@/features/auth/components/chosen-plan';
+import { usePlan } from '@/features/plans/api/plans';
 import { paths } from '@/lib/paths';
 import { useSiteConfig } from '@/lib/site-config';
 
@@ -34,8 +36,10 @@ export function Component() {
   const [params] = useSearchParams();
   const session = useSession();
   const handoff = readHandoff(location.state, location.search);
-  const [mode, setMode] = useState<AuthMode>('signIn');
+  // Arriving from pricing with a plan (the from-checkout flag): most are new customers, so Create Account first.
+  const [mode, setMode] = useState<AuthMode>(handoff.fromCheckout && handoff.planId ? 'signUp' : 'signIn');
   const [busy, setBusy] = useState(false);
+  const chosenPlan = usePlan(handoff.fromCheckout ? handoff.planId : undefined).data;
   const [error, setError] = useState<string | null>(() => googleError(params));
   const [awaitingCode, setAwaitingCode] = useState(false);
   const googleSignIn = useSiteConfig().data?.googleSignIn === true;
@@ -93,6 +97,7 @@ export function Component() {
         <p className="mt-2 text-center text-sm text-slate-600">
           {mode === 'signUp' ? 'Start your branded app in minutes.' : 'Welcome back. Sign in to your portal.'}
         </p>
+        {chosenPlan && <ChosenPlan plan={chosenPlan} />}
         {/* Production offers Google only once a Google client is configured (the site config says). */}
         {googleSignIn ? (
           <>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PromoResult } from '@portal/contracts/billing';
 import { buttonClass } from '@/components/ui/button';
-import { ErrorMessage, Page } from '@/components/ui/page';
+import { ErrorMessage, Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { readCheckoutMode } from '@/app/checkout-mode';
 import { readHandoff } from '@/app/plan-handoff';
@@ -15,6 +15,8 @@ import { OrderSummary } from '@/features/billing/components/checkout/order-summa
 import { MESSAGES } from '@/features/billing/components/messages';
 import { NEW_CARD, PaymentMethodPicker } from '@/features/billing/components/checkout/payment-method-picker';
 import { PlanReview } from '@/features/billing/components/checkout/plan-review';
+import { PlanAlreadyHeld } from '@/features/billing/components/checkout/plan-already-held';
+import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { PromoCodeForm } from '@/features/billing/components/checkout/promo-code-form';
 import { ResultDialog } from '@/features/billing/components/checkout/result-dialog';
 import { usePurchase } from '@/features/billing/components/checkout/use-purchase';
@@ -45,6 +47,11 @@ function Checkout({ planId }: { planId: string }) {
   const plan = usePlan(planId);
   const config = usePaymentsConfig();
   const cards = useCards();
+  // A plan already held is said before any card is asked for (a reactivation is of a subscription that is not active).
+  const active = useActiveSubscriptions({ enabled: mode !== 'REACTIVATE_SUBSCRIPTION' });
+  const held =
+    mode === 'REACTIVATE_SUBSCRIPTION' ? undefined : active.data?.find((s) => s.serviceId === planId);
+  const deciding = mode !== 'REACTIVATE_SUBSCRIPTION' && !active.complete && !active.isError;
   const usableCards = cards.data?.cards.filter((c) => c.usable);
   const [chosen, setChosen] = useState<string | null>(null);
   const [applied, setDeal] = useState<PromoResult | null>(null);
@@ -90,37 +97,44 @@ function Checkout({ planId }: { planId: string }) {
           </>
         }
       >
-        {(plan) => (
-          <>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-              <div className="space-y-6">
-                <PlanReview plan={plan} reactivating={mode === 'REACTIVATE_SUBSCRIPTION'} />
-                <PromoCodeForm
-                  planId={plan.id}
-                  amount={plan.amount}
-                  applied={deal}
-                  onApplied={setDeal}
-                  notice={withdrawn}
-                  disabled={busy}
-                />
-                <PaymentMethodPicker
-                  config={config}
-                  cards={{ ...cards, data: usableCards }}
-                  more={cards}
-                  selected={selected}
-                  onSelect={setChosen}
-                  cardForm={cardForm}
-                  disabled={busy}
-                />
+        {(plan) =>
+          deciding ? (
+            <StatusMessage>Loading checkout...</StatusMessage>
+          ) : held && !outcome && !busy ? (
+            <PlanAlreadyHeld plan={plan} subscriptionId={held.id} />
+          ) : (
+            <>
+              <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+                <div className="space-y-6">
+                  <PlanReview plan={plan} reactivating={mode === 'REACTIVATE_SUBSCRIPTION'} />
+                  <PromoCodeForm
+                    planId={plan.id}
+                    amount={plan.amount}
+                    applied={deal}
+                    onApplied={setDeal}
+                    notice={withdrawn}
+                    disabled={busy}
+                  />
+                  <PaymentMethodPicker
+                    config={config}
+                    cards={{ ...cards, data: usableCards }}
+                    more={cards}
+                    selected={selected}
+                    onSelect={setChosen}
+                    cardForm={cardForm}
+                    disabled={busy}
+                  />
+                </div>
+                <div className="lg:sticky lg:top-6 lg:self-start">
+                  <OrderSummary plan={plan} deal={deal} canPay={ready} busy={busy} onPay={pay} />
+                </div>
               </div>
-              <div className="lg:sticky lg:top-6 lg:self-start">
-                <OrderSummary plan={plan} deal={deal} canPay={ready} busy={busy} onPay={pay} />
-              </div>
-            </div>
-            <ResultDialog outcome={outcome} onClose={dismiss} />
-          </>
-        )}
+            </>
+          )
+        }
       </QueryState>
+      {/* Outside the plan's content: the purchase that makes the plan held keeps its result on screen. */}
+      <ResultDialog outcome={outcome} onClose={dismiss} />
     </Page>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CARD_REPLACEMENT_REQUIRED, type Card, type PaymentsConfig } from '@portal/contracts/billing';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { cardName } from '@/features/billing/components/card-label';
+import { CARD_REPLACEMENT_REQUIRED, ONLY_PAYING_CARD, type Card, type PaymentsConfig } from '@portal/contracts/billing';
 import { LoadMore, type PagedList } from '@/components/ui/load-more';
 import { ApiError } from '@/lib/api-client';
 import { useActiveSubscriptions } from '@/features/subscriptions/api/subscriptions';
@@ -54,6 +56,8 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
   const subscriptions = useActiveSubscriptions();
   const [replacing, setReplacing] = useState<Card | null>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState<Card | null>(null);
+  const [onlyPayingCard, setOnlyPayingCard] = useState<Card | null>(null);
 
   const list = cards.cards;
   const showForm = adding || list.length === 0;
@@ -63,8 +67,11 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
   const busy = remove.isPending || makeDefault.isPending || (!subscriptions.complete && !subscriptions.isError);
 
   const others = (card: Card) => list.filter((c) => c.usable && c.id !== card.id);
+  // A subscription without a card of its own is paid by the default card (as the server counts it).
   const paidBy = (card: Card) =>
-    (subscriptions.data ?? []).filter((s) => s.cardId === card.id).map((s) => s.serviceTitle);
+    (subscriptions.data ?? [])
+      .filter((s) => s.cardId === card.id || (s.cardId === null && card.id === cards.defaultCardId))
+      .map((s) => s.serviceTitle);
 
   const askReplacement = (card: Card) => {
     setReplaceError(null);
@@ -75,12 +82,19 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
     setAdded(null);
     // The card of an active subscription: ask which card takes over instead of a plain confirmation (the other
     // cards may still be on a page not read yet).
-    if (paidBy(card).length > 0 && (others(card).length > 0 || more.hasNextPage)) return askReplacement(card);
-    if (!window.confirm(MESSAGES.confirmDeleteCard)) return;
+    if (paidBy(card).length > 0) return others(card).length > 0 || more.hasNextPage ? askReplacement(card) : setOnlyPayingCard(card);
+    setConfirmingDelete(card);
+  };
+  const onConfirmDelete = (card: Card) => {
+    setConfirmingDelete(null);
     remove.mutate(
       { id: card.id },
       {
-        onError: (e) => (e instanceof ApiError && e.code === CARD_REPLACEMENT_REQUIRED ? askReplacement(card) : setActionError(e.message)),
+        onError: (e) => {
+          if (e instanceof ApiError && e.code === CARD_REPLACEMENT_REQUIRED) return askReplacement(card);
+          if (e instanceof ApiError && e.code === ONLY_PAYING_CARD) return setOnlyPayingCard(card);
+          setActionError(e.message);
+        },
       },
     );
   };
@@ -127,6 +141,7 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
                   isDefault={card.id === cards.defaultCardId}
                   busy={busy}
                   expiring={cards.expiringBeforeRenewal.filter((e) => e.cardId === card.id)}
+                  paysFor={paidBy(card)}
                   onDelete={() => onDelete(card)}
                   onMakeDefault={() =>
                     makeDefault.mutate(card.id, { onError: (e) => setActionError(e.message) })
@@ -135,8 +150,38 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
               ))}
             </ul>
             <LoadMore list={more} label="Load more cards" />
+            <p className="mt-3 text-sm text-slate-600">
+              The default card pays new purchases and any subscription without a card of its own. A subscription keeps the
+              card it shows as paying it until you choose another on the subscription.
+            </p>
           </Section>
         )}
+        <ConfirmDialog
+          open={confirmingDelete !== null}
+          question={MESSAGES.confirmDeleteCard}
+          description={confirmingDelete ? cardName(confirmingDelete) : undefined}
+          keepLabel="Keep card"
+          confirmLabel="Delete card"
+          onClose={() => setConfirmingDelete(null)}
+          onConfirm={() => confirmingDelete && onConfirmDelete(confirmingDelete)}
+        />
+        <ConfirmDialog
+          open={onlyPayingCard !== null}
+          question="Add another card first"
+          description={
+            onlyPayingCard
+              ? `${cardName(onlyPayingCard)} pays ${paidBy(onlyPayingCard).join(', ') || 'an active subscription'}. Add another card; then you can delete this one and choose the card that takes over.`
+              : undefined
+          }
+          keepLabel="Keep card"
+          confirmLabel="Add a card"
+          variant="primary"
+          onClose={() => setOnlyPayingCard(null)}
+          onConfirm={() => {
+            setOnlyPayingCard(null);
+            setAdding(true);
+          }}
+        />
         <ReplaceCardDialog
           card={replacing}
           others={replacing ? others(replacing) : []}

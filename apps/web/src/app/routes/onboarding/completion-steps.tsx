@@ -6,7 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { CompletionSteps } from '@portal/contracts/onboarding';
 import { ApiError } from '@/lib/api-client';
-import { useCompleteStep } from '@/features/onboarding/api/steps';
+import { useMarkStep } from '@/features/onboarding/api/steps';
 import { useSteps } from '@/features/onboarding/api/steps';
 import { StepList } from '@/features/onboarding/components/step-list';
 import { paths } from '@/lib/paths';
@@ -14,7 +14,7 @@ import { paths } from '@/lib/paths';
 export function Component() {
   const subscriptionId = useParams().subscriptionId ?? '';
   const query = useSteps(subscriptionId);
-  const complete = useCompleteStep(subscriptionId);
+  const mark = useMarkStep(subscriptionId);
 
   return (
     <Page
@@ -35,7 +35,7 @@ export function Component() {
           error instanceof ApiError && error.status === 404 ? 'Subscription not found.' : 'Could not load the setup steps. Please try again.'
         }
       >
-        {(data) => <StepsView data={data} complete={complete} />}
+        {(data) => <StepsView data={data} mark={mark} />}
       </QueryState>
     </Page>
   );
@@ -43,10 +43,10 @@ export function Component() {
 
 function StepsView({
   data,
-  complete,
+  mark,
 }: {
   data: CompletionSteps;
-  complete: ReturnType<typeof useCompleteStep>;
+  mark: ReturnType<typeof useMarkStep>;
 }) {
   return (
     <>
@@ -70,14 +70,13 @@ function StepsView({
         </p>
       ) : (
         <StepList
+          subscriptionId={data.subscriptionId}
           steps={data.steps}
-          busyStepId={complete.isPending ? (complete.variables ?? null) : null}
-          onComplete={(id) => complete.mutate(id)}
+          busyStepId={mark.isPending ? (mark.variables?.stepId ?? null) : null}
+          onMark={(stepId, completed) => mark.mutate({ stepId, completed })}
         />
       )}
-      {complete.isError && (
-        <ErrorMessage>Could not mark the step as completed. Please try again.</ErrorMessage>
-      )}
+      {mark.isError && <ErrorMessage>Could not change the step. Please try again.</ErrorMessage>}
     </>
   );
 }

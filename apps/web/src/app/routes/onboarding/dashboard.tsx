@@ -51,15 +51,24 @@ export function Component() {
           empty={<p className="text-slate-700">No subscription plans are currently available.</p>}
         >
           {(list) => (
-            <ServicesGrid
-              plans={list}
-              isCurrent={(plan) => held.has(plan.id)}
-              linkTo={(plan) =>
-                held.has(plan.id)
-                  ? { to: paths.subscriptionDetails(held.get(plan.id)!) }
-                  : checkoutTarget(plan.id)
-              }
-            />
+            <>
+              <ServicesGrid
+                plans={list}
+                heldCount={held.size}
+                isCurrent={(plan) => held.has(plan.id)}
+                linkTo={(plan) =>
+                  held.has(plan.id)
+                    ? { to: paths.subscriptionDetails(held.get(plan.id)!) }
+                    : checkoutTarget(plan.id)
+                }
+              />
+              {held.size > 0 && (
+                <p className="mt-3 text-sm text-slate-600">
+                  Another plan is added as a separate subscription. To switch plans instead, choose Change
+                  plan on your current one.
+                </p>
+              )}
+            </>
           )}
         </QueryState>
       </Section>

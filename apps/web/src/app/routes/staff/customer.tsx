@@ -70,7 +70,7 @@ function CustomerView({ data }: { data: StaffCustomer }) {
               {data.subscriptions.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center gap-3 text-sm">
                   <span className="font-semibold">{s.serviceTitle}</span>
-                  <SubscriptionStatusBadge status={s.status} />
+                  <SubscriptionStatusBadge subscription={{ status: s.status, pendingChange: null }} />
                   <span className="text-slate-700">
                     ${s.price} / {s.recurring} · due {formatShortDate(s.dueDate)}
                   </span>

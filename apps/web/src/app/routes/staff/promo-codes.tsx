@@ -4,7 +4,8 @@ import { promoCodeInputOf, type StaffPromoCode } from '@portal/contracts/promo-c
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { ConfirmButton, EditorDialog, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, RowActions } from '@/features/staff/components/editor';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffPlans } from '@/features/staff/api/plans';
 import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/staff/api/promo-codes';
@@ -67,6 +68,7 @@ export function Component() {
                       <ConfirmButton
                         label={`Retire ${promo.code}`}
                         question={`Retire ${promo.code}? Customers can no longer use it; its redemptions stay counted.`}
+                        confirmLabel="Retire"
                         disabled={update.isPending}
                         onConfirm={() => update.mutate({ code: promo.code, body: { ...promoCodeInputOf(promo), active: false } })}
                       >

@@ -7,11 +7,13 @@ import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useSubscriptions } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
+import { useDefaultCardName } from '@/features/billing/api/cards';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
 
 /** The user's subscriptions, newest start first, each leading to its details. */
 export function Component() {
+  const defaultCardName = useDefaultCardName();
   const subscriptions = useSubscriptions();
   return (
     <Page title="My Subscriptions">
@@ -36,10 +38,10 @@ export function Component() {
                   <Card className="transition-shadow hover:shadow-md">
                     <div className="flex flex-wrap items-center justify-between gap-3">
                       <h2 className="text-lg font-bold text-slate-900">{s.serviceTitle}</h2>
-                      <SubscriptionStatusBadge status={s.status} />
+                      <SubscriptionStatusBadge subscription={s} />
                     </div>
                     <div className="mt-4">
-                      <SubscriptionFacts subscription={s} compact />
+                      <SubscriptionFacts subscription={s} defaultCardName={defaultCardName} compact />
                     </div>
                     <Link
                       to={paths.subscriptionDetails(s.id)}

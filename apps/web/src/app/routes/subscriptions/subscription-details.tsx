@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { isActiveSubscriptionStatus, pendingChangeText, SUBSCRIPTION_CONFIRMATIONS, type Subscription } from '@portal/contracts/subscriptions';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Page, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
@@ -19,6 +20,7 @@ import { CardExpiryNotice } from '@/features/notifications/components/card-expir
 import { useUndoPlanChange } from '@/features/billing/api/plan-change';
 import { DunningBanner } from '@/features/billing/components/dunning-banner';
 import { SubscriptionCardPicker } from '@/features/billing/components/subscription-card-picker';
+import { useDefaultCardName } from '@/features/billing/api/cards';
 import { ChangePlanDialog } from '@/features/billing/components/plan-change/change-plan-dialog';
 
 const NOT_FOUND = 'Subscription not found.';
@@ -60,23 +62,22 @@ export function Component() {
 }
 
 function Details({ subscription: s, onCheckout }: { subscription: Subscription; onCheckout: (to: string, state: unknown) => void }) {
+  const defaultCardName = useDefaultCardName();
   const cancel = useCancelSubscription(s.id);
   const [askingWhy, setAskingWhy] = useState(false);
+  const [confirmingReactivation, setConfirmingReactivation] = useState(false);
   const reactivate = useChangeSubscription('reactivate');
   const undo = useUndoPlanChange(s.id);
   const [changing, setChanging] = useState(false);
   const busy = cancel.isPending || reactivate.isPending || undo.isPending;
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
 
-  function onCancel() {
-    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.cancel)) setAskingWhy(true);
-  }
   function onReactivate() {
     if (s.reactivation === 'CHECKOUT') {
       const target = reactivationCheckoutTarget(s.serviceId, s.id);
       return onCheckout(target.to, target.state);
     }
-    if (window.confirm(SUBSCRIPTION_CONFIRMATIONS.reactivateFree)) reactivate.mutate(s.id, { onError: fail });
+    setConfirmingReactivation(true);
   }
 
   return (
@@ -84,10 +85,10 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <DunningBanner subscription={s} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{s.serviceTitle}</h2>
-        <SubscriptionStatusBadge status={s.status} />
+        <SubscriptionStatusBadge subscription={s} />
       </div>
       <div className="mt-5">
-        <SubscriptionFacts subscription={s} />
+        <SubscriptionFacts subscription={s} defaultCardName={defaultCardName} />
       </div>
       {isActiveSubscriptionStatus(s.status) && <SubscriptionCardPicker subscription={s} />}
       {s.pendingChange && (
@@ -107,7 +108,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         {isActiveSubscriptionStatus(s.status) && (
           <>
-            {s.status === 'ACTIVE' && !s.dunning && (
+            {!s.dunning && (
               <Button onClick={() => setChanging(true)} disabled={busy}>
                 Change plan
               </Button>
@@ -115,7 +116,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
             <Link to={paths.completionSteps(s.id)} className={buttonClass('secondary')}>
               View Setup Steps
             </Link>
-            <Button variant="danger" onClick={onCancel} disabled={busy}>
+            <Button variant="danger" onClick={() => setAskingWhy(true)} disabled={busy}>
               {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
             </Button>
           </>
@@ -127,6 +128,17 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
         )}
       </div>
       <ChangePlanDialog subscription={s} open={changing} onClose={() => setChanging(false)} />
+      <ConfirmDialog
+        open={confirmingReactivation}
+        question={SUBSCRIPTION_CONFIRMATIONS.reactivateFree}
+        keepLabel="Not now"
+        confirmLabel="Reactivate"
+        busyLabel="Reactivating..."
+        variant="primary"
+        busy={reactivate.isPending}
+        onClose={() => setConfirmingReactivation(false)}
+        onConfirm={() => reactivate.mutate(s.id, { onSuccess: () => setConfirmingReactivation(false), onError: fail })}
+      />
       <CancelReasonDialog
         open={askingWhy}
         serviceEndsAt={s.dueDate}

@@ -1,7 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signInSchema, signUpSchema, type SignUpInput } from '@portal/contracts/auth';
+import { PASSWORD_MIN_LENGTH, signInSchema, signUpSchema, type SignUpInput } from '@portal/contracts/auth';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+
+/** The password rule, shown under the field before it is broken (the policy of decision 0012). */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 export type AuthMode = 'signIn' | 'signUp';
 
@@ -40,18 +44,30 @@ export function AuthForm({
   const fields = mode === 'signUp' ? SIGN_UP_FIELDS : SIGN_IN_FIELDS;
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-      {fields.map((field) => (
-        <TextField
-          key={field.name}
-          id={`auth-${field.name}`}
-          label={field.label}
-          type={field.type}
-          autoComplete={field.autoComplete}
-          required
-          error={formState.errors[field.name]?.message}
-          registration={register(field.name)}
-        />
-      ))}
+      {fields.map((field) =>
+        field.type === 'password' ? (
+          <PasswordField
+            key={field.name}
+            id={`auth-${field.name}`}
+            label={field.label}
+            hint={mode === 'signUp' ? PASSWORD_RULE : undefined}
+            autoComplete={field.autoComplete}
+            error={formState.errors[field.name]?.message}
+            registration={register(field.name)}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            id={`auth-${field.name}`}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            required
+            error={formState.errors[field.name]?.message}
+            registration={register(field.name)}
+          />
+        ),
+      )}
       <button
         type="submit"
         disabled={busy}

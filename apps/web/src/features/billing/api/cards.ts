@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Card, CardList, ExpiringCard } from '@portal/contracts/billing';
 import { routes } from '@portal/contracts/routes';
+import { cardName } from '../components/card-label';
 import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
 import { refetchFirstPages, usePages } from '@/lib/pages';
@@ -18,6 +19,8 @@ export const addCard = (nonce: string) => api(addCardRoute, { body: { nonce } })
 export interface SavedCards {
   cards: Card[];
   defaultCardId: string | null;
+  /** The default card in full, whichever page holds it. */
+  defaultCard: Card | null;
   /** For every active subscription, not only the cards read so far. */
   expiringBeforeRenewal: ExpiringCard[];
 }
@@ -26,7 +29,7 @@ function savedCards(pages: CardList[]): SavedCards {
   const first = pages[0]!;
   const seen = new Set<string>();
   const cards = [...(first.defaultCard ? [first.defaultCard] : []), ...pages.flatMap((page) => page.cards)].filter((card) => !seen.has(card.id) && seen.add(card.id));
-  return { cards, defaultCardId: first.defaultCardId, expiringBeforeRenewal: first.expiringBeforeRenewal };
+  return { cards, defaultCardId: first.defaultCardId, defaultCard: first.defaultCard, expiringBeforeRenewal: first.expiringBeforeRenewal };
 }
 
 /**
@@ -79,4 +82,10 @@ export function useSetSubscriptionCard(subscriptionId: string) {
     mutationFn: (cardId: string) => api(setSubscriptionCard, { params: { id: subscriptionId }, body: { cardId } }),
     onSettled: () => Promise.all([refetchFirstPages(queryClient, cardsQuery().queryKey), refetchFirstPages(queryClient, [topics.subscriptions])]),
   });
+}
+
+/** "Visa •••• 1111": the default card, which pays any subscription without a card of its own (null: none saved). */
+export function useDefaultCardName(): string | null {
+  const defaultCard = useCards().data?.defaultCard;
+  return defaultCard ? cardName(defaultCard) : null;
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Card } from '@portal/contracts/billing';
-import { Button } from '@/components/ui/button';
 import { LoadMore, type PagedList } from '@/components/ui/load-more';
-import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cardExpiry, cardName } from './card-label';
 
 /** Deleting the card of an active subscription: which of the other cards takes over (issue 17), read so far (`more`). */
@@ -28,53 +27,39 @@ export function ReplaceCardDialog({
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen && others.some((c) => c.id === chosen) ? chosen : (others[0]?.id ?? null);
   return (
-    <Dialog open={card !== null} onClose={onClose} className="max-h-[90vh] max-w-md overflow-y-auto">
-      <DialogTitle className="text-xl font-bold text-slate-900">Which card takes over?</DialogTitle>
-      <DialogDescription className="mt-1 text-sm text-slate-600">
-        {card ? cardName(card) : ''} pays {paysFor.length > 0 ? paysFor.join(', ') : 'an active subscription'}. Choose the card
-        that pays from now on.
-      </DialogDescription>
-      <form
-        className="mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (selected) onDelete(selected);
-        }}
-      >
-        <fieldset className="grid gap-2">
-          <legend className="sr-only">Card that takes over</legend>
-          {others.map((c) => (
-            <label key={c.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm">
-              <input
-                type="radio"
-                name="replacement-card"
-                value={c.id}
-                checked={selected === c.id}
-                onChange={() => setChosen(c.id)}
-                className="h-4 w-4 accent-brand-700"
-              />
-              <span className="flex flex-wrap gap-x-3">
-                <span className="whitespace-nowrap font-semibold text-slate-900">{cardName(c)}</span>
-                <span className="text-slate-600">{cardExpiry(c)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {more && <LoadMore list={more} label="Load more cards" className="mt-3" />}
-        {error && (
-          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep card</Button>
-          </DialogClose>
-          <Button type="submit" variant="danger" disabled={!selected || busy}>
-            {busy ? 'Deleting...' : 'Delete and switch'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ConfirmDialog
+      open={card !== null}
+      question="Which card takes over?"
+      description={`${card ? cardName(card) : ''} pays ${paysFor.length > 0 ? paysFor.join(', ') : 'an active subscription'}. Choose the card that pays from now on.`}
+      keepLabel="Keep card"
+      confirmLabel="Delete and switch"
+      busyLabel="Deleting..."
+      busy={busy}
+      confirmDisabled={!selected}
+      error={error}
+      onClose={onClose}
+      onConfirm={() => selected && onDelete(selected)}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="sr-only">Card that takes over</legend>
+        {others.map((c) => (
+          <label key={c.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm">
+            <input
+              type="radio"
+              name="replacement-card"
+              value={c.id}
+              checked={selected === c.id}
+              onChange={() => setChosen(c.id)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            <span className="flex flex-wrap gap-x-3">
+              <span className="whitespace-nowrap font-semibold text-slate-900">{cardName(c)}</span>
+              <span className="text-slate-600">{cardExpiry(c)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {more && <LoadMore list={more} label="Load more cards" className="mt-3" />}
+    </ConfirmDialog>
   );
 }

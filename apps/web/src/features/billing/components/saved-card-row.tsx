@@ -18,6 +18,7 @@ export function SavedCardRow({
   isDefault,
   busy,
   expiring = [],
+  paysFor = [],
   onMakeDefault,
   onDelete,
 }: {
@@ -26,6 +27,8 @@ export function SavedCardRow({
   busy: boolean;
   /** The subscriptions this card pays whose next renewal falls after it expires. */
   expiring?: ExpiringCard[];
+  /** The active subscriptions this card pays (its own card, or the default card of one without). */
+  paysFor?: string[];
   onMakeDefault: () => void;
   onDelete: () => void;
 }) {
@@ -42,6 +45,7 @@ export function SavedCardRow({
           )}
           <StatusBadge card={card} isDefault={isDefault} />
         </div>
+        {paysFor.length > 0 && <p className="mt-2 text-sm text-slate-700">Pays {paysFor.join(', ')}</p>}
         {expiring.map((e) => (
           <p key={e.subscriptionId} className="mt-2 text-sm font-medium text-amber-900">
             Expires before the renewal of {e.serviceTitle} on {formatShortDate(e.dueDate)}.

@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
+import type { Card } from '@portal/contracts/billing';
 import type { Subscription } from '@portal/contracts/subscriptions';
 import { LoadMore } from '@/components/ui/load-more';
 import { useCard, useCards, useSetSubscriptionCard } from '@/features/billing/api/cards';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cardExpiry, cardName } from './card-label';
+
+/** Says whether the default card pays, or which is which when the subscription keeps a card of its own. */
+function payingNote(s: Subscription, defaultCard: Card | null, paying: Card | undefined): string {
+  if (!s.cardId || !paying || paying.id === defaultCard?.id) return 'Pays the renewals of this subscription. Your default card pays it unless you choose another here.';
+  return `Pays the renewals of this subscription. Your default card${defaultCard ? ` (${cardName(defaultCard)})` : ''} pays new purchases; making another card the default does not change this one.`;
+}
 
 /**
  * Which saved card pays this subscription (its renewals, plan changes and pay now), chosen from the usable cards
@@ -52,7 +59,7 @@ export function SubscriptionCardPicker({ subscription: s }: { subscription: Subs
           </select>
           <LoadMore list={cards} label="Load more cards" className="mt-2 max-w-sm" />
           <p className="mt-1 text-xs text-slate-600">
-            Pays the renewals of this subscription.{' '}
+            {payingNote(s, cards.data.defaultCard, usable.find((c) => c.id === current))}{' '}
             <Link to={paths.paymentMethods()} className="font-semibold text-brand-700 hover:underline">
               Manage cards
             </Link>

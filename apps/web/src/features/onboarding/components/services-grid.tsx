@@ -7,18 +7,29 @@ const period = (recurring: string) => (recurring === 'month' ? 'mo' : recurring)
 /** Where choosing a plan leads, and the navigation state that goes with it. */
 export type PlanLink = (plan: Plan) => { to: string; state?: unknown };
 
+/** What choosing a plan does: change the one held, add a subscription next to those held, or subscribe. */
+function actionLabel(current: boolean, heldCount: number) {
+  if (current) return 'Change plan';
+  if (heldCount === 0) return 'Subscribe';
+  return heldCount === 1 ? 'Add a second subscription' : 'Add another subscription';
+}
+
 /**
  * "Our Services": the visible plans; choosing one follows `linkTo` (checkout with it). A plan the customer already
- * has (`isCurrent`) is marked and offers "Change plan" instead (its link then leads to the subscription).
+ * has (`isCurrent`) is marked and offers "Change plan" instead (its link then leads to the subscription); with a
+ * plan held, the others say that they add a subscription rather than replace it.
  */
 export function ServicesGrid({
   plans,
   linkTo,
   isCurrent = () => false,
+  heldCount = 0,
 }: {
   plans: Plan[];
   linkTo: PlanLink;
   isCurrent?: (plan: Plan) => boolean;
+  /** How many plans the customer holds now. */
+  heldCount?: number;
 }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -48,7 +59,7 @@ export function ServicesGrid({
                 {plan.description || 'Standard features included.'}
               </span>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 group-hover:text-brand-900">
-                {current ? 'Change plan' : 'Subscribe'} <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                {actionLabel(current, heldCount)} <ArrowRight className="h-4 w-4" aria-hidden="true" />
               </span>
             </Link>
           </li>

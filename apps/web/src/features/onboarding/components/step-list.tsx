@@ -1,17 +1,29 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import { COMPLETED_STEP_STATUS, type CompletionStep } from '@portal/contracts/onboarding';
+import { Link } from 'react-router';
+import { COMPLETED_STEP_STATUS, type CompletionStep, type StepPlace } from '@portal/contracts/onboarding';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/format';
 
-/** Setup steps by StepIndex; an open step can be marked completed. */
+/** Where a step's place is in the portal, and what its link says. */
+const PLACES: Record<StepPlace, { label: string; to: (subscriptionId: string) => string }> = {
+  questionnaire: { label: 'Go to the questionnaire', to: (id) => paths.questionnaire(id) },
+  'payment-methods': { label: 'Go to Payment Methods', to: () => paths.paymentMethods() },
+  projects: { label: 'Go to My Projects', to: () => paths.myProjects() },
+  support: { label: 'Go to Support', to: () => paths.support() },
+};
+
+/** Setup steps by StepIndex; an open step can be marked completed, and a completed one opened again (Undo). */
 export function StepList({
+  subscriptionId,
   steps,
   busyStepId,
-  onComplete,
+  onMark,
 }: {
+  subscriptionId: string;
   steps: CompletionStep[];
   busyStepId: string | null;
-  onComplete(stepId: string): void;
+  onMark(stepId: string, completed: boolean): void;
 }) {
   return (
     <ol className="flex flex-col gap-3">
@@ -31,6 +43,11 @@ export function StepList({
               <div className="min-w-0">
                 <p className="text-sm font-semibold text-slate-600">Step {step.stepIndex}</p>
                 <p className="text-slate-900">{step.stepDetails}</p>
+                {step.place && (
+                  <Link to={PLACES[step.place].to(subscriptionId)} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
+                    {PLACES[step.place].label}
+                  </Link>
+                )}
                 <p className="mt-1 text-sm text-slate-700">
                   {done
                     ? `Completed${step.completedAt ? ` on ${formatShortDate(step.completedAt)}` : ''}`
@@ -38,17 +55,15 @@ export function StepList({
                 </p>
               </div>
             </div>
-            {!done && (
-              <Button
-                variant="secondary"
-                className="shrink-0"
-                disabled={busyStepId !== null}
-                aria-label={`Mark step ${step.stepIndex} as completed`}
-                onClick={() => onComplete(step.id)}
-              >
-                {busyStepId === step.id ? 'Saving...' : 'Mark as Completed'}
-              </Button>
-            )}
+            <Button
+              variant={done ? 'ghost' : 'secondary'}
+              className="shrink-0"
+              disabled={busyStepId !== null}
+              aria-label={done ? `Undo: step ${step.stepIndex} is not completed` : `Mark step ${step.stepIndex} as completed`}
+              onClick={() => onMark(step.id, !done)}
+            >
+              {busyStepId === step.id ? 'Saving...' : done ? 'Undo' : 'Mark as Completed'}
+            </Button>
           </li>
         );
       })}

@@ -4,6 +4,7 @@ import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
@@ -80,17 +81,8 @@ export function useEditorForm<T extends FieldValues>(schema: z.ZodType<T, T>, de
   return { ...form, editor, errors: form.formState.errors };
 }
 
-/** A danger button that asks first (Delete, Retire): `question` in the browser's confirm, then `onConfirm`. */
-export function ConfirmButton({ label, question, onConfirm, disabled, children }: { label: string; question: string; onConfirm: () => void; disabled: boolean; children: ReactNode }) {
-  return (
-    <Button variant="danger" aria-label={label} disabled={disabled} onClick={() => window.confirm(question) && onConfirm()}>
-      {children}
-    </Button>
-  );
-}
-
 /**
- * Edit, and Delete after the browser's confirmation (left out when `onDelete` is absent); `children` are further
+ * Edit, and Delete after a confirmation dialog (left out when `onDelete` is absent); `children` are further
  * actions of the row, after these.
  */
 export function RowActions({ name, confirm, busy, onEdit, onDelete, children }: { name: string; confirm: string; busy: boolean; onEdit: () => void; onDelete?: (() => void) | undefined; children?: ReactNode }) {
@@ -100,7 +92,7 @@ export function RowActions({ name, confirm, busy, onEdit, onDelete, children }: 
         Edit
       </Button>
       {onDelete && (
-        <ConfirmButton label={`Delete ${name}`} question={confirm} disabled={busy} onConfirm={onDelete}>
+        <ConfirmButton label={`Delete ${name}`} question={confirm} confirmLabel="Delete" disabled={busy} onConfirm={onDelete}>
           Delete
         </ConfirmButton>
       )}

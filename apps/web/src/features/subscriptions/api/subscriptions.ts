@@ -28,7 +28,7 @@ export function useSubscription(id: string) {
 export function useCancelSubscription(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelRequest) => api(cancelSubscription, { params: { id }, body }),
+    mutationFn: (body: CancelRequest | undefined) => api(cancelSubscription, { params: { id }, body: body ?? null }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionQuery(subscription.id).queryKey, subscription);
       void refetchFirstPages(queryClient, routeQuery(listSubscriptions).queryKey);

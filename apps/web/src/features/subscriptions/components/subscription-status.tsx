@@ -1,4 +1,5 @@
-import { isActiveSubscriptionStatus, subscriptionStatusLabel, type Subscription } from '@portal/contracts/subscriptions';
+import { isActiveSubscriptionStatus, subscriptionStatusText, type Subscription } from '@portal/contracts/subscriptions';
+import { formatShortDate } from '@/lib/format';
 
 function tone(status: string) {
   if (isActiveSubscriptionStatus(status)) return 'bg-green-100 text-green-800';
@@ -7,9 +8,13 @@ function tone(status: string) {
   return 'bg-slate-100 text-slate-700';
 }
 
-/** The status as spec §4 shows it: first underscore replaced by a space; unknown values as Unknown. */
-export function SubscriptionStatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${tone(status)}`}>{subscriptionStatusLabel(status)}</span>;
+/** The status in words: a waiting downgrade says what changes when; unknown values read Unknown. */
+export function SubscriptionStatusBadge({ subscription }: { subscription: Pick<Subscription, 'status' | 'pendingChange'> }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${tone(subscription.status)}`}>
+      {subscriptionStatusText(subscription, formatShortDate)}
+    </span>
+  );
 }
 
 /** What the due date means for this subscription. */

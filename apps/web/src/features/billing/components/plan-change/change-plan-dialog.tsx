@@ -9,6 +9,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate } from '@/lib/format';
 import { usePaymentUntilSettled } from '../../api/checkout';
 import { useChangePlan, usePlanOptions } from '../../api/plan-change';
+import { PendingChangeNote } from './pending-change-note';
 
 const signed = (cents: number) => (cents === 0 ? 'Same price' : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
 
@@ -65,12 +66,13 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
       <DialogDescription className="mt-1 text-sm text-slate-600">
         You are on {s.serviceTitle} ({formatCents(s.amount)} / {s.recurring}). Upgrades apply now; downgrades on {formatShortDate(s.dueDate)}.
       </DialogDescription>
+      {s.pendingChange && !outcome && <PendingChangeNote subscription={s} pendingChange={s.pendingChange} />}
       {outcome ? (
         <OutcomeView outcome={outcome} onClose={close} />
       ) : (
         <QueryState query={options} pending="Loading plans..." error="Could not load the plans. Please try again later.">
           {(data) => {
-            const chosen = data.options.find((o) => o.planId === selected && o.kind !== 'current') ?? null;
+            const chosen = data.options.find((o) => o.planId === selected && o.kind !== 'current' && o.planId !== s.pendingChange?.serviceId) ?? null;
             return (
               <>
                 <fieldset className="mt-4">
@@ -88,7 +90,7 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
                               type="radio"
                               name="plan"
                               value={o.planId}
-                              disabled={o.kind === 'current'}
+                              disabled={o.kind === 'current' || o.planId === s.pendingChange?.serviceId}
                               checked={selected === o.planId}
                               onChange={() => setSelected(o.planId)}
                               className="h-4 w-4 accent-brand-700"
@@ -101,7 +103,11 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
                             </span>
                           </span>
                           <span className="text-right text-sm font-semibold text-slate-800">
-                            {o.kind === 'current' ? 'Current plan' : `${signed(o.priceDifference)} / ${o.recurring}`}
+                            {o.kind === 'current'
+                              ? 'Current plan'
+                              : o.planId === s.pendingChange?.serviceId
+                                ? 'Scheduled'
+                                : `${signed(o.priceDifference)} / ${o.recurring}`}
                           </span>
                         </label>
                       </li>
