@@ -109,6 +109,15 @@ export interface BuildOptions {
   quietRequests?: boolean;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes "trust the N addresses nearest the server" (hop 0 is
+ * the connection itself), as proxy-addr counts them: Fastify's own number form trusts nothing in recent releases.
+ */
+export function trustProxyOf(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export const webDist = path.resolve(serverDir, '../web/dist');
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -118,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === false ? false : loggerOptions(config) }),
     disableRequestLogging: options.quietRequests ?? false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
