@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../src/platform/mail/catcher.ts';
 import type { MailRequest } from '../src/platform/mail/mailer.tsx';
 import { LEASE_MS } from '../src/platform/mail/sender.ts';
-import { createTestApp, nextAddress, signUp, makeStaff, type TestContext } from './helpers.ts';
+import { REAL_SQUARE, REQUIRED_IN_PRODUCTION, createTestApp, nextAddress, signUp, makeStaff, type TestContext } from './helpers.ts';
 
 let ctx: TestContext | undefined;
 let outside: MailCatcher | undefined;
@@ -223,7 +223,7 @@ describe('the mailbox page', () => {
   });
 
   it('does not exist in production', async () => {
-    ctx = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
+    ctx = await createTestApp({ env: { ...REQUIRED_IN_PRODUCTION, ...REAL_SQUARE } });
     expect((await ctx.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/dev/mailbox/messages.json' })).statusCode).toBe(404);
   });

@@ -5,12 +5,8 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
 import { importDemoContentOnFirstStart } from '../src/modules/content/index.ts';
 import { ensureDemoAccounts } from '../src/first-start/demo-accounts.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { REAL_SQUARE, REQUIRED_IN_PRODUCTION, createTestApp, type TestContext } from './helpers.ts';
 
-/** The settings a production start requires, and nothing else. */
-const REQUIRED_IN_PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' };
-/** Square itself, which production needs instead of the local stand-in. */
-const REAL_SQUARE = { SQUARE_ENVIRONMENT: 'production', SQUARE_ACCESS_TOKEN: 'EAAA-test', SQUARE_APPLICATION_ID: 'sq0idp-test', SQUARE_LOCATION_ID: 'L1' };
 
 const refusal = (env: Record<string, string>) => {
   try {
