@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { signedOutPages } from './build/signed-out-pages';
-import { HERO_POSTER } from './src/features/content/hero-media';
+import { precompress } from './build/precompress.ts';
+import { signedOutPages } from './build/signed-out-pages.ts';
+import { HERO_POSTER } from './src/features/content/hero-media.ts';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const LANDING_SCRIPT = 'landing-page';
