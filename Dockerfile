@@ -1,8 +1,8 @@
-# The portal as one image: the API compiled to one JavaScript module and the built web app, run by Node 20
-# (docs/decisions/0031).
+# The portal as one image: the API and the operator commands compiled to JavaScript and the built web app, run by
+# Node.js 24, the current LTS line (docs/decisions/0031, 0047). Development and CI may use Node 20.19 or later.
 # docker build -t portal . ; see compose.yaml for PostgreSQL, S3 storage, two instances and a proxy.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so that the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -12,9 +12,11 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# --omit=optional as well: npm keeps a development tool that a runtime package names as an optional peer (better-auth
+# names vitest, which brings vite, esbuild and tsx), and nothing the portal runs needs an optional package.
+RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -32,4 +34,6 @@ WORKDIR /app/apps/server
 # Two malloc arenas, as npm start runs the server (scripts/server-process.mjs): about 10 MB less at idle.
 ENV MALLOC_ARENA_MAX=2
 # node runs as PID 1 here and gets SIGTERM itself: the portal drains (SHUTDOWN_DRAIN_MS) and exits 0.
+# Operator commands run compiled too, without a TypeScript compiler in the image:
+#   docker compose exec portal-1 npm run portal -- create-staff ops@example.com
 CMD ["node", "dist/main.js"]

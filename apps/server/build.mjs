@@ -1,6 +1,8 @@
-// Compiles the server into one ES module, dist/main.js, so that a start runs plain JavaScript instead of compiling
-// TypeScript at run time. Our own code (src/ and @portal/contracts) is bundled; packages stay in node_modules and
-// load as they do under tsx. `npm run build` runs this; `npm start` runs it when dist/ is missing or stale.
+// Compiles the server into one ES module, dist/main.js, and the operator commands into another, dist/portal.js, so
+// that a start or a command runs plain JavaScript instead of compiling TypeScript at run time (and the production
+// image needs no compiler). Our own code (src/ and @portal/contracts) is bundled; packages stay in node_modules and
+// load as they do under tsx. `npm run build` runs this; `npm start` and `npm run portal` run it when dist/ is
+// missing or stale.
 import { build } from 'esbuild';
 import path from 'node:path';
 
@@ -17,8 +19,8 @@ const packagesStayExternal = {
 };
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts'), portal: path.join(here, 'src/cli/portal.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { signedOutPages } from './build/signed-out-pages';
-import { HERO_POSTER } from './src/features/content/hero-media';
+import { precompress } from './build/precompress.ts';
+import { signedOutPages } from './build/signed-out-pages.ts';
+import { HERO_POSTER } from './src/features/content/hero-media.ts';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const LANDING_SCRIPT = 'landing-page';
@@ -26,22 +26,18 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 300,
-    rollupOptions: {
+    rolldownOptions: {
       // The app, and the landing page's own small script (build/signed-out-pages.ts).
       input: { index: fromRoot('./index.html'), [LANDING_SCRIPT]: fromRoot('./src/app/landing-page/island.ts') },
-      onwarn(warning, warn) {
-        // zod's sources put /* @__PURE__ */ notes where Rollup cannot use them; Rollup drops the comment and the
-        // output is the same, so the warning tells us nothing we could act on.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
-        warn(warning);
-      },
       output: {
         // The libraries change less often than the app: their own chunks stay cached across releases, and no
         // chunk passes the 300 kB warning.
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router'],
-          query: ['@tanstack/react-query'],
-          zod: ['zod'],
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
         },
       },
     },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serverDir } from './server-dir.ts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -213,10 +213,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       preCompressed: true,
       // Hashed assets never change: cache them for a year; everything else is revalidated.
       cacheControl: false,
-      setHeaders: (res, file) => {
+      setHeaders: (reply, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('vary', file.endsWith('.html') ? WEB_PAGE_VARY : 'accept-encoding');
       },
     });
     const sendLanding = loadLandingPage(webRoot, siteLinks(config), () => trustedByNames(database.db));

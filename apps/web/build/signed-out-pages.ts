@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type Rollup } from 'vite';
-import { SIGNED_OUT_MARK } from '../src/lib/signed-out-mark';
+import { SIGNED_OUT_MARK } from '../src/lib/signed-out-mark.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 
