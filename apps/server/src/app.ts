@@ -126,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === false ? false : loggerOptions(config) }),
-    disableRequestLogging: options.quietRequests ?? false,
+    logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
