@@ -80,10 +80,14 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
       sendOnSignUp: true,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => mail.verification(user, links.verifyEmail(token)),
-      afterEmailVerification: async (user, request) => changes.emailVerified(user, request),
     },
     databaseHooks: {
-      user: { create: { after: async (user) => mail.welcome(user) } },
+      user: {
+        create: { after: async (user) => mail.welcome(user) },
+        // better-auth calls afterEmailVerification for a change of address only when the old one was verified: the
+        // update itself is what every confirmed change goes through.
+        update: { after: async (user, context) => changes.userUpdated(user, context) },
+      },
       session: {
         create: {
           before: refuseProviderSignIn,

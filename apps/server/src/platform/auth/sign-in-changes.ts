@@ -40,12 +40,8 @@ const signsIn = (path: string | undefined) => Boolean(path && (path.startsWith('
  * session of the account.
  */
 export function signInChanges(db: Db, mail: SecurityMails) {
-  /** The session a verify-email link made for its browser (when that browser was not signed in), by request. */
-  const madeByLink = new WeakMap<Request, string>();
-
   return {
     async sessionCreated(session: { id: string; userId: string; userAgent?: string | null; ipAddress?: string | null; createdAt: Date }, context: HookContext | null) {
-      if (context?.path === '/verify-email' && context.request) madeByLink.set(context.request, session.id);
       if (!signsIn(context?.path)) return;
       const [user] = await db.select().from(users).where(eq(users.id, session.userId));
       if (user?.role !== 'staff') return;
@@ -65,14 +61,14 @@ export function signInChanges(db: Db, mail: SecurityMails) {
     },
 
     /** After a verify-email link: when it confirmed a new address, the other sessions end and the old address hears of it. */
-    async emailVerified(user: { id: string; email: string; name: string }, request: Request | undefined) {
+    async userUpdated(user: { id: string; email: string; name: string }, context: HookContext | null) {
+      if (context?.path !== '/verify-email') return;
+      const request = context.request;
       const change = emailChangeOf(request);
       if (!change || change.newEmail !== user.email) return;
-      const kept = (request && madeByLink.get(request)) ?? null;
+      // The browser that followed the link keeps its session, if it had one of this account; the link opens none.
       const keptToken = sessionTokenOf(request);
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, user.id), kept ? ne(sessions.id, kept) : undefined, keptToken ? ne(sessions.token, keptToken) : undefined));
+      await db.delete(sessions).where(and(eq(sessions.userId, user.id), keptToken ? ne(sessions.token, keptToken) : undefined));
       await mail(user, { kind: 'email-changed', ...change });
     },
   };
