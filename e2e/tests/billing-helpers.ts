@@ -64,6 +64,7 @@ export async function saveCardThroughApi(page: Page, card = CARDS.visa): Promise
   });
   expect(tokenized.status(), await tokenized.text()).toBe(200);
   const added = await page.request.post('/api/cards', { data: { nonce: (await tokenized.json()).token } });
+  expect(added.ok(), await added.text()).toBe(true);
   const id = (await added.json()).id as string;
   await until(async () => (await (await page.request.get(`/api/cards/${id}`)).json()).status, (s) => s !== 'PendingSquareCreation');
   return id;

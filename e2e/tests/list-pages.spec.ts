@@ -68,7 +68,7 @@ test('a customer with 30 chats sees 25 and loads the rest; a long conversation l
 
 // What decides on the active subscriptions reads all of them, however many cancelled ones came after; saved cards
 // come 25 at a time, the default card first.
-test('with 30 cancelled subscriptions newer than the 2 active ones and 30 saved cards, the active ones still count', async ({ page, baseURL }) => {
+test('with 30 cancelled subscriptions newer than the 2 active ones and 30 saved cards, the active ones still count', async ({ page }) => {
   test.slow();
   const user = newUser('many');
   await signUpThroughApi(page, user);
@@ -88,11 +88,8 @@ test('with 30 cancelled subscriptions newer than the 2 active ones and 30 saved 
   const paying = await saveCardThroughApi(page, CARDS.mastercard);
   for (const id of active) expect((await page.request.put(`/api/subscriptions/${id}/card`, { data: { cardId: paying } })).status()).toBe(200);
   for (let i = 0; i < 28; i += 1) {
-    // Card saves are limited to 20 a minute per session: carry on in a new one.
-    if (i === 15) {
-      const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: baseURL! }, data: { email: user.email, password: user.password } });
-      expect(signedIn.status(), await signedIn.text()).toBe(200);
-    }
+    // Card saves are limited to 20 a minute per customer, whatever the session: the last ones wait for the next minute.
+    if (i === 18) await page.waitForTimeout(61_000);
     await saveCardThroughApi(page);
   }
 

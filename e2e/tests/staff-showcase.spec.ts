@@ -83,12 +83,13 @@ for (const width of [1280, 390]) {
     await expect(strip).toContainText(renamedBusiness);
     await expectAccessible(visitor);
 
-    // Taken out again (after the browser's confirmation): the strip no longer names it, nor /portfolio the entry.
-    page.on('dialog', (confirmation) => void confirmation.accept());
+    // Taken out again (after the console's confirmation): the strip no longer names it, nor /portfolio the entry.
     await names.getByRole('button', { name: `Delete ${renamedBusiness}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(names.getByText(renamedBusiness)).toHaveCount(0);
     await staffNav.getByRole('link', { name: 'Portfolio' }).click();
     await entries.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(entries.getByText(renamed)).toHaveCount(0);
     await visitor.goto('/');
     await expect(strip).toContainText("Rosa's Kitchen");

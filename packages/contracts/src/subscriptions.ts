@@ -108,7 +108,10 @@ export const SUBSCRIPTION_CONFIRMATIONS = {
  * "Active · changes to Starter on Apr 10, 2026" (the date formatted by the caller); other statuses as spec §4 shows them.
  */
 export function subscriptionStatusText(s: { status: string; pendingChange: Pick<PendingChange, 'serviceTitle' | 'effectiveAt'> | null }, formatDate: (ms: number) => string): string {
-  if (s.status === 'ACTIVE_PENDING_UPDATE' && s.pendingChange) return `Active · changes to ${s.pendingChange.serviceTitle} on ${formatDate(s.pendingChange.effectiveAt)}`;
+  if (s.status === 'ACTIVE_PENDING_UPDATE') {
+    // A change moved over from the original system may come without its plan and date: still words, not a code.
+    return s.pendingChange ? `Active · changes to ${s.pendingChange.serviceTitle} on ${formatDate(s.pendingChange.effectiveAt)}` : 'Active · change pending';
+  }
   return subscriptionStatusLabel(s.status);
 }
 

@@ -69,6 +69,9 @@ export function signInChanges(db: Db, mail: SecurityMails) {
       // The browser that followed the link keeps its session, if it had one of this account; the link opens none.
       const keptToken = sessionTokenOf(request);
       await db.delete(sessions).where(and(eq(sessions.userId, user.id), keptToken ? ne(sessions.token, keptToken) : undefined));
+      // The link reached the new address, so it is verified, whatever the old one was (better-auth keeps the old
+      // address's state).
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       await mail(user, { kind: 'email-changed', ...change });
     },
   };
