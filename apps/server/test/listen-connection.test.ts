@@ -78,7 +78,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a LISTEN connectio
     const again = await signUp(ctx.app);
     const staffChats = () => ctx.app.inject({ method: 'GET', url: listStaffChats.path, headers: { cookie: again.cookie } });
     expect((await staffChats()).statusCode).toBe(403);
-    await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [again.id]);
+    await ctx.database.sql.query(`UPDATE users SET role = 'staff', two_factor_enabled = true WHERE id = $1`, [again.id]);
     await expect.poll(async () => (await staffChats()).statusCode, { timeout: 2000, interval: 10 }).toBe(200);
   });
 });
