@@ -18,5 +18,10 @@ export async function staffConsoleRoutes(app: FastifyInstance) {
     return reply.code(204).send(null);
   });
   registerRoute(app, route.checkStaffInvitation, async (request) => checkInvitation(app.db, request.body.token, app.clock()));
-  registerRoute(app, route.acceptStaffInvitation, async (request) => acceptInvitation(app.db, request.body, app.clock()));
+  registerRoute(app, route.acceptStaffInvitation, async (request) => {
+    const { email, userId } = await acceptInvitation(app.db, request.body, app.clock());
+    // This instance forgets the account's ended sessions at once; the others hear it from the database (decision 0032).
+    app.sessionCache.forgetUser(userId);
+    return { email };
+  });
 }

@@ -89,7 +89,7 @@ export async function checkInvitation(db: Db, token: string, now: Date): Promise
  * this name and password, and its e-mail counts as verified (the link reached it). An existing account's sessions
  * and Google links end in the same transaction. Every other open invitation of the address is used up with it.
  */
-export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<{ email: string }> {
+export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<{ email: string; userId: string }> {
   await usableInvitation(db, input.token, now, false);
   assertPasswordAllowed(input.password);
   const hash = await hashPassword(input.password);
@@ -119,7 +119,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now
       after: { role: 'staff', email: invitation.email, invitationId: invitation.id },
       now,
     });
-    return { email: invitation.email };
+    return { email: invitation.email, userId };
   });
 }
 
