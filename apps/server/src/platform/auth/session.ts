@@ -114,7 +114,7 @@ export const sessionUser = async (request: FastifyRequest): Promise<SessionUser 
  */
 export async function forgetSessionAfterWrite(request: FastifyRequest): Promise<void> {
   const read = request.method === 'GET' || request.method === 'HEAD';
-  if (read && !request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
+  if (read && !request.routeOptions.url?.startsWith(`${AUTH_BASE_PATH}/`)) return;
   const cookie = sessionCookieOf(request);
   if (!cookie) return;
   const cached = request.server.sessionCache.get(cookie);
