@@ -169,5 +169,9 @@ test('an account made with Google has no password until it sets one, then signs 
   await page.context().clearCookies();
   await signInThroughUi(page, { email, password: 'my-first-password' });
   await expect(page).toHaveURL(/\/select-plan$/);
-  expect((await mailTo(page, email)).map((m) => m.subject)).toEqual(['Welcome to Your Business Your App']);
+  // The owner hears of the new way in, and nothing else was sent (no verification mail: Google proved the address).
+  expect((await mailTo(page, email)).map((m) => m.subject)).toEqual([
+    'A password was added to your account',
+    'Welcome to Your Business Your App',
+  ]);
 });

@@ -63,6 +63,8 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
   const showForm = adding || list.length === 0;
   // The card just added, read by its id: a refused one is not in the list, its error is shown once here.
   const justAdded = useCard(added).data;
+  // "Card saved." waits for the list to hold the card as saved too, so what the page offers never lags what it says.
+  const savedInList = list.some((c) => c.id === added && c.status === 'Complete');
   // Deleting waits for every active subscription: whether a card pays one decides if the replacement dialog is asked.
   const busy = remove.isPending || makeDefault.isPending || (!subscriptions.complete && !subscriptions.isError);
 
@@ -122,7 +124,7 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
         {justAdded?.status === 'Error' && (
           <ErrorMessage>{`${MESSAGES.cardSaveFailed} ${justAdded.failureReason ?? ''}`.trim()}</ErrorMessage>
         )}
-        {justAdded?.status === 'Complete' && (
+        {justAdded?.status === 'Complete' && savedInList && (
           <p
             role="status"
             className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-900"

@@ -50,11 +50,19 @@ export function useCards() {
 
 /** One card while it is being saved (polled until Square has answered): a refused card is only seen here. */
 export function useCard(id: string | null) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const card = useQuery({
     ...routeQuery(getCard, { params: { id: id ?? '' } }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === 'PendingSquareCreation' ? 1000 : false),
   });
+  // Once Square has answered, the list is read again at once rather than at its own next poll: a card shown as
+  // saved must already be one the list offers (to take over a subscription, say).
+  const settled = card.data !== undefined && card.data.status !== 'PendingSquareCreation';
+  useEffect(() => {
+    if (settled) void refetchFirstPages(queryClient, cardsQuery().queryKey);
+  }, [settled, id, queryClient]);
+  return card;
 }
 
 export function useDeleteCard() {
