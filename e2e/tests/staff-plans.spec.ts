@@ -18,6 +18,16 @@ test('staff create a plan that appears live on an open /select-plan, reorder it,
   await expect(dialog.getByText('Title is required.')).toBeVisible();
   await expect(dialog.getByText('Enter an amount in dollars, such as 49 or 49.99.')).toBeVisible();
   await dialog.getByLabel('Title').fill(title);
+  // A free plan, a negative price and one too large each say what to type instead.
+  for (const [typed, message] of [
+    ['0', 'A plan costs at least $1.00: checkout charges a card for it, so a plan cannot be free.'],
+    ['-5', 'A price cannot be negative: enter at least $1.00.'],
+    ['99,999,999', 'A price can be at most $999,999.99.'],
+  ] as const) {
+    await dialog.getByLabel('Amount (US dollars)').fill(typed);
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
   await dialog.getByLabel('Amount (US dollars)').fill('129.50');
   await dialog.getByLabel('Description').fill('Everything in Starter, and a second app.');
   await expectAccessible(page);

@@ -97,8 +97,23 @@ test('staff delete a promo code nobody used', async ({ page, baseURL }) => {
   await page.goto('/staff/promo-codes');
   await page.getByRole('button', { name: 'New promo code' }).click();
   const dialog = page.getByRole('dialog', { name: 'New promo code' });
-  await dialog.getByLabel('Code').fill(code);
+  // A code already taken, an expiry already past and a percent out of range each say what to do; a refusal goes
+  // once what it spoke of is changed.
+  await dialog.getByLabel('Code').fill('RETIRED15');
+  await dialog.getByLabel('Percent off (1 to 100)').fill('-5');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(dialog.getByText('A discount cannot be negative: enter a whole percent from 1 to 100.')).toBeVisible();
+  await dialog.getByLabel('Percent off (1 to 100)').fill('99999999');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(dialog.getByText('A percent code takes at most 100%: enter a whole percent from 1 to 100.')).toBeVisible();
   await dialog.getByLabel('Percent off (1 to 100)').fill('15');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(dialog.getByText('The code RETIRED15 already exists.')).toBeVisible();
+  await dialog.getByLabel('Code').fill(code);
+  await expect(dialog.getByText('The code RETIRED15 already exists.')).toHaveCount(0);
+  await dialog.getByLabel('Expires (empty: never)').fill('2020-06-01T12:00');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(dialog.getByText('That expiry date has already passed: choose a later one, or leave it empty for no expiry.')).toBeVisible();
   await dialog.getByLabel('Starter App').check();
   await dialog.getByLabel('Expires (empty: never)').fill('2030-06-01T12:00');
   await screenshots(page, 'promo-code-form');

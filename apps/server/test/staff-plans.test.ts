@@ -54,6 +54,16 @@ describe('plans editor', () => {
       const res = await as(ctx, staff, 'POST', '/api/staff/plans', bad);
       expect(res.statusCode).toBe(400);
     }
+    // Checkout charges a card for a plan: a free one, or one above what a price can be, is refused in words.
+    for (const [amount, message] of [
+      [0, 'amount: A plan costs at least $1.00: checkout charges a card for it, so a plan cannot be free.'],
+      [99, 'amount: A plan costs at least $1.00: checkout charges a card for it, so a plan cannot be free.'],
+      [100_000_000, 'amount: A plan costs at most $999,999.99.'],
+    ] as const) {
+      const res = await as(ctx, staff, 'POST', '/api/staff/plans', body({ title: `Priced ${amount}`, amount }));
+      expect([res.statusCode, res.json().error.message]).toEqual([400, message]);
+      expect((await staffPlans()).map((p) => p.title)).not.toContain(`Priced ${amount}`);
+    }
     expect((await as(ctx, staff, 'PUT', '/api/staff/plans/nope', body())).statusCode).toBe(404);
   });
 });

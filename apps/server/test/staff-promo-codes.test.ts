@@ -134,6 +134,35 @@ describe('promo codes editor', () => {
     expect((await as(ctx, staff, 'DELETE', '/api/staff/promo-codes/NOPE')).statusCode).toBe(404);
   });
 
+  it('refuses an amount off above the price of a plan it applies to, and an expiry already past, each saying what to do', async () => {
+    const plan = await insertPlan(ctx, { title: 'Small Plan', amount: 3000, price: '30.00' });
+    const tooMuch = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'TOOMUCH', ...body({ type: 'amount', value: 3001, serviceIds: [plan.id] }) });
+    expect([tooMuch.statusCode, tooMuch.json().error]).toEqual([
+      400,
+      { code: 'PROMO_MORE_THAN_PRICE', message: '$30.01 off is more than Small Plan costs ($30.00): enter at most $30.00, or leave that plan out.' },
+    ]);
+    expect(await listed('TOOMUCH')).toBeUndefined();
+    expect((await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'ALLOFF', ...body({ type: 'amount', value: 3000, serviceIds: [plan.id] }) })).statusCode).toBe(201);
+    const raised = await as(ctx, staff, 'PUT', '/api/staff/promo-codes/ALLOFF', body({ type: 'amount', value: 5000, serviceIds: [plan.id] }));
+    expect(raised.json().error.code).toBe('PROMO_MORE_THAN_PRICE');
+    expect(await listed('ALLOFF')).toMatchObject({ value: 3000 });
+
+    const now = time.clock().getTime();
+    const past = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'BYGONE', ...body({ expiresAt: now - 60_000 }) });
+    expect([past.statusCode, past.json().error]).toEqual([
+      400,
+      { code: 'PROMO_EXPIRY_PASSED', message: 'That expiry date has already passed: choose a later one, or leave it empty for no expiry.' },
+    ]);
+    expect(await listed('BYGONE')).toBeUndefined();
+    // A code that has expired since keeps its date while other fields are edited, but is not given another past one.
+    expect((await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'LAPSED', ...body({ expiresAt: now + 60_000 }) })).statusCode).toBe(201);
+    await ctx.database.sql.query(`UPDATE promo_codes SET expires_at = $1 WHERE code = 'LAPSED'`, [new Date(now - 3_600_000)]);
+    const kept = await as(ctx, staff, 'PUT', '/api/staff/promo-codes/LAPSED', body({ value: 30, expiresAt: now - 3_600_000 }));
+    expect([kept.statusCode, kept.json().value]).toEqual([200, 30]);
+    const moved = await as(ctx, staff, 'PUT', '/api/staff/promo-codes/LAPSED', body({ expiresAt: now - 60_000 }));
+    expect(moved.json().error.code).toBe('PROMO_EXPIRY_PASSED');
+  });
+
   it('is staff only: a customer gets 403, a signed-out caller 401', async () => {
     for (const [method, url] of [
       ['GET', '/api/staff/promo-codes'],

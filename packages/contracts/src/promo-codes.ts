@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsToDollars, dollarsToCents, planFormSchema } from './staff.ts';
+import { centsToDollars, discountDollarsProblem, dollarsToCents, MAX_CENTS } from './staff.ts';
 
 /**
  * Promo codes as staff edit them (/staff/promo-codes). The rules are the ones the content import keeps: the same
@@ -17,6 +17,8 @@ export function checkPromoValue(promo: { type: PromoType; value: number }, ctx: 
   }
 }
 
+export const MAX_REDEMPTIONS = 10_000_000;
+
 /** Codes are stored upper-case; "welcome10" and "WELCOME10" are one code. */
 export const promoCodeSchema = z
   .string()
@@ -27,13 +29,13 @@ export const promoCodeSchema = z
 const promoFields = z.object({
   type: z.enum(PROMO_TYPES),
   /** Percent off (1 to 100), or cents off. */
-  value: z.number().int().min(1).max(100_000_000),
+  value: z.number().int().min(1).max(MAX_CENTS),
   active: z.boolean(),
   /** Epoch milliseconds from which the code is refused as expired; null: never. */
   expiresAt: z.number().int().min(0).max(8_640_000_000_000_000).nullable(),
   /** The plans it applies to; null: every plan. */
   serviceIds: z.array(z.string().min(1).max(100)).min(1).max(200).nullable(),
-  maxRedemptions: z.number().int().min(1).max(10_000_000).nullable(),
+  maxRedemptions: z.number().int().min(1).max(MAX_REDEMPTIONS).nullable(),
 });
 export const promoCodeInputSchema = promoFields.superRefine(checkPromoValue);
 export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
@@ -58,8 +60,27 @@ export const staffPromoCodeSchema = z.object({
 export type StaffPromoCode = z.infer<typeof staffPromoCodeSchema>;
 export const staffPromoCodeListSchema = z.object({ promoCodes: z.array(staffPromoCodeSchema) });
 
+/** What is wrong with a typed percent, in words that say what to type instead; null when it is 1 to 100. */
+export function percentProblem(text: string): string | null {
+  const typed = text.trim();
+  const range = `enter a whole percent from 1 to ${MAX_PERCENT}`;
+  if (typed.startsWith('-')) return `A discount cannot be negative: ${range}.`;
+  if (!/^\d+$/.test(typed) || Number(typed) < 1) return `Enter a whole percent from 1 to ${MAX_PERCENT}.`;
+  if (Number(typed) > MAX_PERCENT) return `A percent code takes at most ${MAX_PERCENT}%: ${range}.`;
+  return null;
+}
+
+/** What is wrong with a typed redemption limit; null when it is empty (no limit) or 1 to 10,000,000. */
+export function redemptionLimitProblem(text: string): string | null {
+  const typed = text.trim().replace(/,/g, '');
+  if (typed === '') return null;
+  if (typed.startsWith('-')) return 'A limit cannot be negative: enter a whole number of 1 or more, or leave it empty.';
+  if (!/^\d+$/.test(typed) || Number(typed) < 1) return 'Enter a whole number of 1 or more, or leave it empty.';
+  if (Number(typed) > MAX_REDEMPTIONS) return `Enter at most ${MAX_REDEMPTIONS.toLocaleString('en-US')}, or leave it empty for no limit.`;
+  return null;
+}
+
 /** The form's fields, as typed: the value in percent or in dollars, the expiry as a local date and time. */
-const WHOLE_PERCENT = /^\d{1,3}$/;
 export const promoCodeFormSchema = z
   .object({
     code: promoCodeSchema,
@@ -68,17 +89,13 @@ export const promoCodeFormSchema = z
     active: z.boolean(),
     expires: z.string(),
     planIds: z.array(z.string()),
-    maxRedemptions: z.string().trim().regex(/^(|[1-9]\d{0,6})$/, 'Enter a whole number of 1 or more, or leave it empty.'),
+    maxRedemptions: z.string().trim(),
   })
   .superRefine((form, ctx) => {
-    const percent = form.type === 'percent';
-    const ok = percent
-      ? WHOLE_PERCENT.test(form.value) && Number(form.value) >= 1 && Number(form.value) <= MAX_PERCENT
-      : planFormSchema.shape.dollars.safeParse(form.value).success && dollarsToCents(form.value) > 0;
-    if (!ok) {
-      const message = percent ? `Enter a whole percent from 1 to ${MAX_PERCENT}.` : 'Enter an amount in dollars, such as 5 or 4.99.';
-      ctx.addIssue({ code: 'custom', path: ['value'], message });
-    }
+    const valueProblem = form.type === 'percent' ? percentProblem(form.value) : discountDollarsProblem(form.value);
+    if (valueProblem) ctx.addIssue({ code: 'custom', path: ['value'], message: valueProblem });
+    const limitProblem = redemptionLimitProblem(form.maxRedemptions);
+    if (limitProblem) ctx.addIssue({ code: 'custom', path: ['maxRedemptions'], message: limitProblem });
     if (form.expires && Number.isNaN(new Date(form.expires).getTime())) {
       ctx.addIssue({ code: 'custom', path: ['expires'], message: 'Enter a date and time, or leave it empty.' });
     }
@@ -92,7 +109,7 @@ export const promoCodeFromForm = (form: PromoCodeForm): PromoCodeInput => ({
   active: form.active,
   expiresAt: form.expires ? new Date(form.expires).getTime() : null,
   serviceIds: form.planIds.length > 0 ? form.planIds : null,
-  maxRedemptions: form.maxRedemptions ? Number(form.maxRedemptions) : null,
+  maxRedemptions: form.maxRedemptions ? Number(form.maxRedemptions.replace(/,/g, '')) : null,
 });
 
 /** A saved code as the form shows it; `localDateTime` turns epoch milliseconds into the input's local text. */

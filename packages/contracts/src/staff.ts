@@ -237,9 +237,14 @@ export const staffPlanSchema = z.object({
 export type StaffPlan = z.infer<typeof staffPlanSchema>;
 export const staffPlanListSchema = z.object({ plans: z.array(staffPlanSchema) });
 export const planParamsSchema = z.object({ planId: z.string().min(1).max(100) });
+/** The most a plan or an amount-off code may be: $999,999.99. */
+export const MAX_CENTS = 99_999_999;
+/** The least a plan costs: checkout charges a card for it, so a plan is never free. */
+export const MIN_PLAN_CENTS = 100;
+export const PLAN_TOO_CHEAP = 'A plan costs at least $1.00: checkout charges a card for it, so a plan cannot be free.';
 export const planInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required.').max(120, 'Title must be at most 120 characters.'),
-  amount: z.number().int().min(0).max(100_000_000),
+  amount: z.number().int().min(MIN_PLAN_CENTS, PLAN_TOO_CHEAP).max(MAX_CENTS, 'A plan costs at most $999,999.99.'),
   recurring: z.enum(PLAN_PERIODS),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters.'),
   visible: z.boolean(),
@@ -247,10 +252,41 @@ export const planInputSchema = z.object({
 export type PlanInput = z.infer<typeof planInputSchema>;
 export const planMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
 
+const DOLLARS = /^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+const asDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * What is wrong with an amount typed in dollars ("49", "49.99", "$1,200"), in words that say what to type instead;
+ * null when it is a whole number of cents from `least.cents` to $999,999.99. `what` names it ("A price").
+ */
+export function dollarsProblem(text: string, what: string, least: { cents: number; message: string }): string | null {
+  const typed = text.trim();
+  if (typed.startsWith('-')) return `${what} cannot be negative: enter at least ${asDollars(least.cents)}.`;
+  if (!DOLLARS.test(typed)) return 'Enter an amount in dollars, such as 49 or 49.99.';
+  if (/\.\d{3,}$/.test(typed)) return 'Enter whole cents: at most two digits after the point.';
+  const cents = dollarsToCents(typed);
+  if (cents > MAX_CENTS) return `${what} can be at most ${asDollars(MAX_CENTS)}.`;
+  if (cents < least.cents) return least.message;
+  return null;
+}
+
+const dollarsField = (what: string, least: { cents: number; message: string }) =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = dollarsProblem(text, what, least);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 /** The form's fields: the amount typed in dollars ("49" or "49.99"), stored in cents. */
 export const planFormSchema = planInputSchema.omit({ amount: true }).extend({
-  dollars: z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter an amount in dollars, such as 49 or 49.99.'),
+  dollars: dollarsField('A price', { cents: MIN_PLAN_CENTS, message: PLAN_TOO_CHEAP }),
 });
 export type PlanForm = z.infer<typeof planFormSchema>;
-export const dollarsToCents = (dollars: string) => Math.round(Number(dollars) * 100);
+/** "$1,200.50" → 120050: the dollar sign and thousands separators are only how it was typed. */
+export const dollarsToCents = (dollars: string) => Math.round(Number(dollars.trim().replace(/[$,]/g, '')) * 100);
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+/** An amount-off code's dollars: at least a cent. */
+export const discountDollarsProblem = (text: string) =>
+  dollarsProblem(text, 'A discount', { cents: 1, message: 'Enter an amount off of at least $0.01.' });

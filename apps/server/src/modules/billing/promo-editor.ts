@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { formatCents } from '@portal/contracts/money';
 import type { NewPromoCodeInput, PromoCodeInput, StaffPromoCode } from '@portal/contracts/promo-codes';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
@@ -7,6 +8,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { existingServiceIds, promoCodes } from '../content/index.ts';
+import { cheapestPlan } from '../plans/index.ts';
 import { normalizePromoCode } from './promo.ts';
 import { payments } from './schema.ts';
 
@@ -45,14 +47,36 @@ export async function listPromoCodesForStaff(db: Db): Promise<{ promoCodes: Staf
   return { promoCodes: rows.map((row) => toStaffPromo(row, usedCodes.has(row.code))) };
 }
 
-/** Plans a code is limited to must exist (as the import checks); the same plan twice counts once. */
-async function fields(db: Db, input: PromoCodeInput) {
+/**
+ * An amount off is never more than a plan it applies to costs (every shown plan, when it names none): such a code
+ * would make checkout free by mistake.
+ */
+async function checkAmountOff(db: Db, cents: number, serviceIds: string[] | null) {
+  const cheapest = await cheapestPlan(db, serviceIds);
+  if (cheapest && cents > cheapest.amount) {
+    const hint = serviceIds ? 'or leave that plan out' : 'or choose the plans it applies to';
+    throw badRequest(
+      'PROMO_MORE_THAN_PRICE',
+      `${formatCents(cents)} off is more than ${cheapest.title} costs (${formatCents(cheapest.amount)}): enter at most ${formatCents(cheapest.amount)}, ${hint}.`,
+    );
+  }
+}
+
+/**
+ * Plans a code is limited to must exist (as the import checks); the same plan twice counts once. A new expiry must
+ * lie ahead (`kept`: the one already saved, which may have passed, is kept as it is).
+ */
+async function fields(db: Db, input: PromoCodeInput, now: Date, kept: Date | null = null) {
   const serviceIds = input.serviceIds ? [...new Set(input.serviceIds)] : null;
   if (serviceIds) {
     const known = await existingServiceIds(db, serviceIds);
     const unknown = serviceIds.filter((id) => !known.has(id));
     if (unknown.length) throw badRequest('PROMO_UNKNOWN_PLAN', `No plan "${unknown[0]}" exists.`);
   }
+  if (input.expiresAt !== null && input.expiresAt <= now.getTime() && input.expiresAt !== kept?.getTime()) {
+    throw badRequest('PROMO_EXPIRY_PASSED', 'That expiry date has already passed: choose a later one, or leave it empty for no expiry.');
+  }
+  if (input.type === 'amount') await checkAmountOff(db, input.value, serviceIds);
   return {
     type: input.type,
     value: input.value,
@@ -69,7 +93,7 @@ const actor = (user: SessionUser) => ({ id: user.id, name: user.name });
 
 export async function createPromoCode(db: Db, staff: SessionUser, input: NewPromoCodeInput, now: Date): Promise<StaffPromoCode> {
   return db.transaction(async (tx) => {
-    const values = { code: input.code, ...(await fields(tx, input)) };
+    const values = { code: input.code, ...(await fields(tx, input, now)) };
     const [row] = await tx.insert(promoCodes).values(values).onConflictDoNothing().returning();
     if (!row) throw conflict('PROMO_CODE_TAKEN', `The code ${input.code} already exists.`);
     await recordAudit(tx, { actor: actor(staff), action: 'promo.create', entityType: 'promo_code', entityId: row.code, customerId: null, before: null, after: row, now });
@@ -88,7 +112,7 @@ async function lockPromo(tx: Db, rawCode: string): Promise<Row> {
 export async function updatePromoCode(db: Db, staff: SessionUser, rawCode: string, input: PromoCodeInput, now: Date): Promise<StaffPromoCode> {
   return db.transaction(async (tx) => {
     const before = await lockPromo(tx, rawCode);
-    const [row] = await tx.update(promoCodes).set(await fields(tx, input)).where(eq(promoCodes.code, before.code)).returning();
+    const [row] = await tx.update(promoCodes).set(await fields(tx, input, now, before.expiresAt)).where(eq(promoCodes.code, before.code)).returning();
     await recordAudit(tx, { actor: actor(staff), action: 'promo.update', entityType: 'promo_code', entityId: before.code, customerId: null, before, after: row, now });
     await published(tx);
     return toStaffPromo(row!, (await paymentsUsing(tx, before.code)) > 0);

@@ -3,6 +3,6 @@
  * billing prices purchases with `findPlan`/`findPlanForSale`.
  */
 export { planRoutes } from './routes.ts';
-export { findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
+export { cheapestPlan, findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
 export { services } from './schema.ts';
 export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, or } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { services } from './schema.ts';
@@ -21,6 +21,17 @@ export function listVisiblePlans(db: Db) {
     .from(services)
     .where(eq(services.visibility, VISIBLE))
     .orderBy(asc(services.sortOrder), asc(services.title));
+}
+
+/** The cheapest of the given plans, or of the plans on pricing when none are given; undefined when there is none. */
+export async function cheapestPlan(db: Db, ids: string[] | null) {
+  const [plan] = await db
+    .select({ title: services.title, amount: services.amount })
+    .from(services)
+    .where(ids ? inArray(services.id, ids) : eq(services.visibility, VISIBLE))
+    .orderBy(asc(services.amount))
+    .limit(1);
+  return plan;
 }
 
 /**

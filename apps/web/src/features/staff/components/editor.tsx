@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -68,7 +68,8 @@ export function useEditorSave(fallback: string, onDone: () => void) {
       </div>
     </>
   );
-  return { save, actions };
+  const clearError = useCallback(() => setError(null), []);
+  return { save, actions, clearError };
 }
 
 /**
@@ -78,6 +79,13 @@ export function useEditorSave(fallback: string, onDone: () => void) {
 export function useEditorForm<T extends FieldValues>(schema: z.ZodType<T, T>, defaultValues: DefaultValues<T>, fallback: string, onDone: () => void) {
   const editor = useEditorSave(fallback, onDone);
   const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  // A refusal speaks of what was sent: once a field changes ("The code ... already exists" and a new code typed),
+  // it no longer applies.
+  const { clearError } = editor;
+  useEffect(() => {
+    const subscription = form.watch(() => clearError());
+    return () => subscription.unsubscribe();
+  }, [form, clearError]);
   return { ...form, editor, errors: form.formState.errors };
 }
 
