@@ -83,6 +83,8 @@ test('staff see the business at a glance, every figure exactly as the seeded sub
   await nav.getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/\/staff\/overview$/);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  // The console has no public footer (store badges and social links are for customers).
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
   // Active: the migrated monthly and yearly ones and this month's yearly one.
   // MRR: (49.99 x 12 + 119.99 + 119.99) / 12 = $69.99 (69.9883 before rounding to the cent).

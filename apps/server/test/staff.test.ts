@@ -114,6 +114,8 @@ describe('create-staff operator endpoint', () => {
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff', twoFactorEnabled: false });
+    // The operator vouched for the address: the console never asks to verify it.
+    expect((await ctx.app.inject({ url: '/api/me/security', headers: { cookie } })).json()).toMatchObject({ emailVerified: true });
     const refused = await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
@@ -157,6 +159,7 @@ describe('create-staff operator endpoint', () => {
     expect((await call(ctx.app, squatter, 'GET', '/api/staff/chats')).status).toBe(401);
     expect((await signIn(squatter.email, 'squatter-password')).statusCode).toBe(401);
     expect((await signIn(squatter.email, promoted.temporaryPassword)).statusCode).toBe(200);
+    expect(await ctx.database.sql.query('SELECT email_verified FROM users WHERE id = $1', [squatter.id])).toEqual([{ email_verified: true }]);
   });
 
   it('answers 404 without the token or off loopback, and 400 to a bad e-mail', async () => {

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { Root } from './root';
-import { AppLayout, PublicLayout } from './layout/layouts';
+import { AppLayout, ConsoleLayout, PublicLayout } from './layout/layouts';
 import { RedirectSignedIn, RequireStaff, RequireUser } from './guards';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
@@ -81,7 +81,7 @@ export const router = createBrowserRouter([
         element: <RequireStaff />,
         children: [
           {
-            element: <AppLayout />,
+            element: <ConsoleLayout />,
             children: [
               {
                 path: paths.staffInbox.pattern,

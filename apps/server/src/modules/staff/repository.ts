@@ -20,12 +20,14 @@ export async function findUserByEmail(db: Db, email: string) {
   return rows[0];
 }
 
+/** The operator typed the address and hands the password over: it counts as verified (no "verify your e-mail"). */
 export async function insertStaffUser(db: Db, user: { id: string; name: string; email: string; now: Date }) {
-  await db.insert(users).values({ ...user, role: 'staff', createdAt: user.now, updatedAt: user.now });
+  await db.insert(users).values({ ...user, role: 'staff', emailVerified: true, createdAt: user.now, updatedAt: user.now });
 }
 
+/** Verified by the operator's word, as a new staff account is (an unverified one's password was replaced). */
 export async function promoteToStaff(db: Db, userId: string, now: Date) {
-  await db.update(users).set({ role: 'staff', updatedAt: now }).where(eq(users.id, userId));
+  await db.update(users).set({ role: 'staff', emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**

@@ -8,7 +8,7 @@ const VerifyEmailBanner = lazy(() =>
   import('@/features/account-security/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
 );
 
-function Frame({ background, banner }: { background: string; banner?: ReactNode }) {
+function Frame({ background, banner, footer = true }: { background: string; banner?: ReactNode; footer?: boolean }) {
   return (
     <div className={`flex min-h-screen flex-col ${background}`}>
       <Header />
@@ -16,7 +16,7 @@ function Frame({ background, banner }: { background: string; banner?: ReactNode 
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {footer && <Footer />}
     </div>
   );
 }
@@ -24,5 +24,14 @@ function Frame({ background, banner }: { background: string; banner?: ReactNode 
 /** Public pages: white background. */
 export const PublicLayout = () => <Frame background="bg-white" />;
 
+const verifyBanner = (
+  <Suspense fallback={null}>
+    <VerifyEmailBanner />
+  </Suspense>
+);
+
 /** Signed-in pages: grey background. */
-export const AppLayout = () => <Frame background="bg-slate-100" banner={<Suspense fallback={null}><VerifyEmailBanner /></Suspense>} />;
+export const AppLayout = () => <Frame background="bg-slate-100" banner={verifyBanner} />;
+
+/** The staff console: the public site's footer (store badges, social links) speaks to customers, not to staff. */
+export const ConsoleLayout = () => <Frame background="bg-slate-100" banner={verifyBanner} footer={false} />;
