@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../fixtures';
 import { linkIn, waitForMail } from './mail-notify-helpers';
-import { screenshots, setUpTwoFactorThroughUi, signInStaffThroughUi } from './staff-helpers';
+import { customerInNewContext, screenshots, setUpTwoFactorThroughUi, signInStaffThroughUi } from './staff-helpers';
 
 test('staff invite a colleague by e-mail, who joins through the link, and then lose staff rights when removed', async ({ page, browser, baseURL }) => {
   // Two people in two browsers, a mail round trip and four screenshots: longer than most journeys.
@@ -66,6 +66,30 @@ test('staff invite a colleague by e-mail, who joins through the link, and then l
   await expect(theirs.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await context.close();
 });
+
+for (const width of [1280, 390]) {
+  test(`staff are told an invited address is a customer's, and withdraw the invitation, whose link then stops working (${width} px)`, async ({ page, browser, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { page: customerPage, user: customer } = await customerInNewContext(browser, baseURL!, 'invited-customer');
+    await signInStaffThroughUi(page, baseURL!);
+    await page.goto('/staff/team');
+    await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const notice = 'This address has a customer account: accepting makes that account staff, and its subscriptions stay.';
+    await expect(page.getByRole('status')).toHaveText(`Invitation sent to ${customer.email}. ${notice}`);
+    const row = page.getByRole('list', { name: 'Open invitations' }).getByRole('listitem').filter({ hasText: customer.email });
+    await expect(row).toContainText(notice);
+    await page.screenshot({ path: test.info().outputPath(`team-invitation-${width}.png`), fullPage: true });
+
+    await row.getByRole('button', { name: `Withdraw the invitation of ${customer.email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(row).toHaveCount(0);
+    const mail = await waitForMail(page.request, customer.email, /^You are invited to join the staff of /);
+    await customerPage.goto(new URL(linkIn(mail, '/staff-invitation')).pathname + new URL(linkIn(mail, '/staff-invitation')).search);
+    await expect(customerPage.getByText('This invitation link is not valid. Ask a staff member to invite you again.')).toBeVisible();
+    await customerPage.context().close();
+  });
+}
 
 test('the staff nav shows every section on a wide screen, and the current one on a phone', async ({ page, baseURL }) => {
   await signInStaffThroughUi(page, baseURL!);

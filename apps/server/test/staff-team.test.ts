@@ -101,6 +101,9 @@ describe('staff invitations', () => {
     );
     expect((await call(ctx.app, customer, 'GET', '/api/staff/team')).status).toBe(403);
     const token = await invite(customer.email);
+    // The console is told the address is a customer's: accepting makes that very account staff.
+    const listed = (await call(ctx.app, staff, 'GET', '/api/staff/team')).body.invitations as Array<{ email: string; customerAccount: boolean }>;
+    expect(listed.find((i) => i.email === customer.email)).toMatchObject({ customerAccount: true });
     expect((await accept(token, 'Cas Staff')).statusCode).toBe(200);
     // The session opened before the invitation never becomes staff: it is signed out.
     expect((await call(ctx.app, customer, 'GET', '/api/staff/team')).status).toBe(401);
@@ -114,6 +117,36 @@ describe('staff invitations', () => {
     expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
     await setUpTwoFactor(ctx.app, signedIn.user, 'a-long-staff-password');
     expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).status).toBe(200);
+  });
+});
+
+describe('withdrawing an invitation', () => {
+  it('stops its link at once, is audited, and answers 404 for one used, withdrawn or unknown', async () => {
+    const email = newAddress();
+    const invitedNow = await call(ctx.app, staff, 'POST', '/api/staff/team/invitations', { email });
+    expect(invitedNow.body).toMatchObject({ email, customerAccount: false });
+    const [mail] = await outboxFor(ctx, email, 'staff-invitation');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
+    const id = invitedNow.body.id as string;
+
+    expect((await call(ctx.app, staff, 'DELETE', `/api/staff/team/invitations/${id}`)).status).toBe(204);
+    expect((await call(ctx.app, staff, 'GET', '/api/staff/team')).body.invitations.map((i: { id: string }) => i.id)).not.toContain(id);
+    expect((await post('/api/staff-invitations/check', { token })).json().error.code).toBe('INVITATION_INVALID');
+    expect((await accept(token)).statusCode).toBe(404);
+    expect(await ctx.database.sql.query('SELECT role FROM users WHERE email = $1', [email])).toEqual([]);
+    expect(await audited('staff.invitation.revoke')).toBe(1);
+
+    for (const gone of [id, 'no-such-invitation']) {
+      const again = await call(ctx.app, staff, 'DELETE', `/api/staff/team/invitations/${gone}`);
+      expect([again.status, again.body.error.code]).toEqual([404, 'INVITATION_NOT_OPEN']);
+    }
+    const used = await invite(newAddress());
+    expect((await accept(used)).statusCode).toBe(200);
+    const usedId = (await ctx.database.sql.query<{ id: string }>('SELECT id FROM staff_invitations WHERE used_at IS NOT NULL ORDER BY used_at DESC LIMIT 1'))[0]!.id;
+    expect((await call(ctx.app, staff, 'DELETE', `/api/staff/team/invitations/${usedId}`)).status).toBe(404);
+    // Customers cannot withdraw anything.
+    const customer = await signUp(ctx.app);
+    expect((await call(ctx.app, customer, 'DELETE', `/api/staff/team/invitations/${usedId}`)).status).toBe(403);
   });
 });
 

@@ -59,8 +59,11 @@ export const staffInvitationSchema = z.object({
   invitedByName: z.string(),
   createdTimestamp: z.number().int(),
   expiresTimestamp: z.number().int(),
+  /** The address already has a customer's account: accepting makes that account staff (its subscriptions stay). */
+  customerAccount: z.boolean(),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export const staffInvitationParamsSchema = z.object({ invitationId: z.string().min(1).max(100) });
 export const staffTeamSchema = z.object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
 export type StaffTeam = z.infer<typeof staffTeamSchema>;
 

@@ -6,6 +6,7 @@ import {
   invitationInfoSchema,
   invitationTokenSchema,
   inviteStaffSchema,
+  staffInvitationParamsSchema,
   staffInvitationSchema,
   staffMemberParamsSchema,
   staffOverviewSchema,
@@ -45,6 +46,17 @@ export const inviteStaff = defineRoute({
   responses: { 201: staffInvitationSchema, ...errors },
 });
 
+export const revokeStaffInvitation = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/team/invitations/:invitationId',
+  auth: 'staff',
+  tags,
+  summary: 'Withdraw an invitation not yet used: its link stops working at once',
+  description: '404 INVITATION_NOT_OPEN when no open invitation has this id (used, expired, withdrawn or never made).',
+  params: staffInvitationParamsSchema,
+  responses: { 204: noContent, ...errors },
+});
+
 export const removeStaff = defineRoute({
   method: 'DELETE',
   path: '/api/staff/team/:userId',
@@ -78,4 +90,4 @@ export const acceptStaffInvitation = defineRoute({
   responses: { 200: acceptInvitationResultSchema, ...linkErrors },
 });
 
-export const staffConsoleRoutes = { getStaffOverview, getStaffTeam, inviteStaff, removeStaff, checkStaffInvitation, acceptStaffInvitation };
+export const staffConsoleRoutes = { getStaffOverview, getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, checkStaffInvitation, acceptStaffInvitation };

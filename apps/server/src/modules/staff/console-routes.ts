@@ -3,7 +3,7 @@ import { staffConsoleRoutes as route } from '@portal/contracts/routes';
 import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { staffOverview } from './overview.ts';
-import { acceptInvitation, checkInvitation, inviteStaff, listTeam, removeStaff } from './team.ts';
+import { acceptInvitation, checkInvitation, inviteStaff, listTeam, removeStaff, revokeInvitation } from './team.ts';
 
 /** The overview and the team (issue "Staff console, part 2" items 4 and 5), and the invitation links' public side. */
 export async function staffConsoleRoutes(app: FastifyInstance) {
@@ -12,6 +12,10 @@ export async function staffConsoleRoutes(app: FastifyInstance) {
   registerRoute(app, route.inviteStaff, async (request, reply) =>
     reply.code(201).send(await inviteStaff(app, request.user, request.body.email, app.clock())),
   );
+  registerRoute(app, route.revokeStaffInvitation, async (request, reply) => {
+    await revokeInvitation(app.db, request.user, request.params.invitationId, app.clock());
+    return reply.code(204).send(null);
+  });
   registerRoute(app, route.removeStaff, async (request, reply) => {
     await requireFreshSignIn(request);
     await removeStaff(app.db, request.user, request.params.userId, app.clock());

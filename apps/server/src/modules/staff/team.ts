@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   INVITATION_ERRORS,
@@ -24,13 +24,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const actor = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
 const linkError = (status: 404 | 410, code: keyof typeof INVITATION_ERRORS) => new AppError(status, code, INVITATION_ERRORS[code]);
 
-const toInvitation = (row: StaffInvitationRow): StaffInvitation => ({
+const toInvitation = (row: StaffInvitationRow, customers: Set<string>): StaffInvitation => ({
   id: row.id,
   email: row.email,
   invitedByName: row.invitedByName,
   createdTimestamp: row.createdAt.getTime(),
   expiresTimestamp: row.expiresAt.getTime(),
+  customerAccount: customers.has(row.email),
 });
+
+/** Which of these addresses already have a customer's account. */
+async function customerAddresses(db: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.select({ email: users.email }).from(users).where(and(inArray(users.email, emails), eq(users.role, 'customer')));
+  return new Set(rows.map((r) => r.email));
+}
+
+const openInvitation = (now: Date) => and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now));
 
 /** Staff members by name, and the invitations that still work, newest first. */
 export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
@@ -42,11 +52,12 @@ export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
   const open = await db
     .select()
     .from(staffInvitations)
-    .where(and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)))
+    .where(openInvitation(now))
     .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id));
+  const customers = await customerAddresses(db, open.map((row) => row.email));
   return {
     members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, joinedTimestamp: m.createdAt.getTime() })),
-    invitations: open.map(toInvitation),
+    invitations: open.map((row) => toInvitation(row, customers)),
   };
 }
 
@@ -65,7 +76,17 @@ export async function inviteStaff(app: FastifyInstance, staff: SessionUser, rawE
     const { tokenHash: _secret, ...recorded } = row!;
     await recordAudit(tx, { actor: actor(staff), action: 'staff.invite', entityType: 'staff-invitation', entityId: row!.id, customerId: null, before: null, after: recorded, now });
     await sendStaffInvitation(app, tx, { email, invitedByName: staff.name, token, expiresAt });
-    return toInvitation(row!);
+    return toInvitation(row!, new Set(existing ? [email] : []));
+  });
+}
+
+/** Withdraws an open invitation: the row goes, so its link answers INVITATION_INVALID from now on. Audited. */
+export async function revokeInvitation(db: Db, staff: SessionUser, invitationId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(staffInvitations).where(and(eq(staffInvitations.id, invitationId), openInvitation(now))).returning();
+    if (!row) throw new AppError(404, 'INVITATION_NOT_OPEN', 'No open invitation has this id: it was used, has expired or was withdrawn.');
+    const { tokenHash: _secret, ...recorded } = row;
+    await recordAudit(tx, { actor: actor(staff), action: 'staff.invitation.revoke', entityType: 'staff-invitation', entityId: row.id, customerId: null, before: recorded, after: null, now });
   });
 }
 

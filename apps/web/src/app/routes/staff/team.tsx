@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffMember } from '@portal/contracts/staff-console';
+import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffInvitation, type StaffMember } from '@portal/contracts/staff-console';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
@@ -12,17 +13,18 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatShortDate, formatTime } from '@/lib/format';
 
+const CUSTOMER_ACCOUNT = 'This address has a customer account: accepting makes that account staff, and its subscriptions stay.';
 const failure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';
 
 function InviteForm() {
   const { invite } = useTeamChanges();
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<StaffInvitation | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<InviteStaffInput>({ resolver: zodResolver(inviteStaffSchema), defaultValues: { email: '' } });
   const submit = handleSubmit(async ({ email }) => {
     setSent(null);
     const invitation = await invite.mutateAsync(email);
-    setSent(invitation.email);
+    setSent(invitation);
     reset();
   });
   return (
@@ -34,7 +36,11 @@ function InviteForm() {
         <Button type="submit" disabled={invite.isPending}>{invite.isPending ? 'Sending...' : 'Send invitation'}</Button>
       </div>
       {invite.isError && <ErrorMessage>{failure(invite.error, 'Could not send the invitation. Please try again.')}</ErrorMessage>}
-      {sent && <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">Invitation sent to {sent}.</p>}
+      {sent && (
+        <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+          Invitation sent to {sent.email}.{sent.customerAccount && ` ${CUSTOMER_ACCOUNT}`}
+        </p>
+      )}
     </form>
   );
 }
@@ -74,6 +80,31 @@ function MemberRow({ member, you, alone }: { member: StaffMember; you: boolean; 
   );
 }
 
+function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
+  const { revoke } = useTeamChanges();
+  return (
+    <li className={`${CARD} flex flex-wrap items-center gap-3`}>
+      <div className="min-w-[12rem] flex-1">
+        <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
+        <p className="text-sm text-slate-700">
+          Invited by {invitation.invitedByName}; the link works until {formatShortDate(invitation.expiresTimestamp)}, {formatTime(invitation.expiresTimestamp)}.
+        </p>
+        {invitation.customerAccount && <p className="text-sm text-amber-900">{CUSTOMER_ACCOUNT}</p>}
+      </div>
+      <ConfirmButton
+        label={`Withdraw the invitation of ${invitation.email}`}
+        question={`Withdraw the invitation of ${invitation.email}? Its link stops working at once; you can invite them again.`}
+        confirmLabel="Withdraw"
+        disabled={revoke.isPending}
+        onConfirm={() => revoke.mutate(invitation.id)}
+      >
+        Withdraw
+      </ConfirmButton>
+      {revoke.isError && <div className="w-full"><ErrorMessage>{failure(revoke.error, 'Could not withdraw the invitation. Please try again.')}</ErrorMessage></div>}
+    </li>
+  );
+}
+
 /** /staff/team: the staff members, inviting another one by e-mail, and taking staff rights away. */
 export function Component() {
   const team = useStaffTeam();
@@ -97,14 +128,7 @@ export function Component() {
                   <p className="text-slate-600">No open invitations.</p>
                 ) : (
                   <ul aria-labelledby="invitations-heading" className="space-y-3">
-                    {data.invitations.map((invitation) => (
-                      <li key={invitation.id} className={CARD}>
-                        <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
-                        <p className="text-sm text-slate-700">
-                          Invited by {invitation.invitedByName}; the link works until {formatShortDate(invitation.expiresTimestamp)}, {formatTime(invitation.expiresTimestamp)}.
-                        </p>
-                      </li>
-                    ))}
+                    {data.invitations.map((invitation) => <InvitationRow key={invitation.id} invitation={invitation} />)}
                   </ul>
                 )}
               </section>

@@ -3,18 +3,19 @@ import { routes } from '@portal/contracts/routes';
 import type { AcceptInvitationInput } from '@portal/contracts/staff-console';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { getStaffTeam, inviteStaff, removeStaff, checkStaffInvitation, acceptStaffInvitation } = routes.staffConsole;
+const { getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, checkStaffInvitation, acceptStaffInvitation } = routes.staffConsole;
 
 export function useStaffTeam() {
   return useQuery(routeQuery(getStaffTeam));
 }
 
-/** Invite by e-mail or take a member's rights away; the team list refetches. */
+/** Invite by e-mail, withdraw an invitation or take a member's rights away; the team list refetches. */
 export function useTeamChanges() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: routeQuery(getStaffTeam).queryKey });
   return {
     invite: useMutation({ mutationFn: (email: string) => api(inviteStaff, { body: { email } }), onSuccess }),
+    revoke: useMutation({ mutationFn: (invitationId: string) => api(revokeStaffInvitation, { params: { invitationId } }), onSuccess }),
     remove: useMutation({ mutationFn: (userId: string) => api(removeStaff, { params: { userId } }), onSuccess }),
   };
 }
