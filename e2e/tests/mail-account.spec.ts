@@ -121,10 +121,11 @@ test('account settings: change the password with the current one, and sign out o
   await expect(laptop).toHaveURL(/\/select-plan$/);
 
   await page.goto('/account-settings');
-  const devices = page.getByRole('listitem').filter({ hasText: 'Signed in' });
+  const devices = page.getByRole('listitem').filter({ hasText: 'Last active' });
   await expect(devices).toHaveCount(2);
   await expect(page.getByText('This device')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+  await page.getByRole('button', { name: 'Sign out all other devices' }).click();
+  await page.getByRole('dialog', { name: 'Sign out all other devices?' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('Your other devices were signed out.')).toBeVisible();
   await expect(devices).toHaveCount(1);
   await laptop.goto('/account-settings');

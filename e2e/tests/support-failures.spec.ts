@@ -1,5 +1,5 @@
 import { expect, newUser, signUpThroughApi, test } from '../fixtures';
-import { makeMediaFiles, openChat, recordAlerts, type MediaFiles } from './support-helpers';
+import { makeMediaFiles, recordAlerts, type MediaFiles } from './support-helpers';
 
 let media: MediaFiles;
 test.beforeAll(() => {
@@ -22,11 +22,9 @@ test('failures show the texts of spec §8', async ({ page, consoleErrors }) => {
   await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again later.');
   await page.unroute('**/api/support/chats');
   await page.getByRole('button', { name: 'Create Chat' }).click();
-  await expect(page).toHaveURL(/\/support$/);
+  // In the chat (it opens once made): a refused message, a refused upload, a file that cannot be downloaded.
+  await expect(page).toHaveURL(/\/support\/chat\/[^/]+$/);
   expect(alerts).toHaveLength(1);
-
-  // In the chat: a refused message, a refused upload, a file that cannot be downloaded.
-  await openChat(page, /General Inquiry/);
   await page.route('**/api/support/chats/*/messages', (route) => route.fulfill({ status: 400, json: { error: { code: 'X', message: 'no' } } }));
   await page.getByPlaceholder('Type a message...').fill('Will this arrive?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -48,7 +48,7 @@ export function recordAlerts(page: Page): string[] {
   return alerts;
 }
 
-/** Creates a chat through /support and /create-chat, as a customer does. */
+/** Creates a chat through /support and /create-chat, as a customer does; the new chat opens. Returns its id. */
 export async function createChatThroughUi(page: Page, reason: string, message: string) {
   await page.goto('/support');
   await page.getByRole('link', { name: 'Create New Chat' }).click();
@@ -56,7 +56,9 @@ export async function createChatThroughUi(page: Page, reason: string, message: s
   await page.getByLabel('Reason').selectOption(reason);
   await page.getByLabel('Message').fill(message);
   await page.getByRole('button', { name: 'Create Chat' }).click();
-  await expect(page).toHaveURL(/\/support$/);
+  await expect(page).toHaveURL(/\/support\/chat\/[^/]+$/);
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText(message)).toBeVisible();
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 /** Opens a chat of the list and returns its id. */

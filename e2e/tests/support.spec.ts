@@ -29,9 +29,11 @@ test('a customer opens a chat, sends text, an image and a video, and sees suppor
   await page.getByLabel('Reason').selectOption('Technical Support');
   await page.getByLabel('Message').fill('My menu editor will not save.');
   await page.getByRole('button', { name: 'Create Chat' }).click();
-  await expect(page).toHaveURL(/\/support$/);
+  // The new chat opens, after the spec's alert.
+  await expect(page).toHaveURL(/\/support\/chat\/[^/]+$/);
   expect(alerts).toHaveLength(1);
-
+  await expect(page.getByRole('heading', { name: 'Support Chat' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Support' }).click();
   const item = page.getByRole('link', { name: /Technical Support/ });
   await expect(item).toContainText('My menu editor will not save.');
   await expect(item).toContainText('OPEN');
@@ -123,6 +125,7 @@ test('the chat list follows new activity live, newest first, with "Media message
   await signUpThroughApi(page, newUser('list'));
   await createChatThroughUi(page, 'Billing & Payments', 'Question about my invoice');
   await createChatThroughUi(page, 'Feature Request', 'Dark mode please');
+  await page.getByRole('link', { name: 'Back to Support' }).click();
   const items = page.getByRole('list', { name: 'Your support chats' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Feature Request');
@@ -154,8 +157,7 @@ test('the chat list follows new activity live, newest first, with "Media message
 test('two customers never see each other\'s chats', async ({ page, browser }) => {
   recordAlerts(page);
   await signUpThroughApi(page, newUser('owner'));
-  await createChatThroughUi(page, 'Account Issues', 'Private question');
-  const chatId = await openChat(page, /Account Issues/);
+  const chatId = await createChatThroughUi(page, 'Account Issues', 'Private question');
   const chatUrl = page.url();
 
   const otherContext = await browser.newContext();

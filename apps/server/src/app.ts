@@ -11,6 +11,7 @@ import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { twoFactorRoutes } from './platform/auth/two-factor-routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
+import { SessionActivity } from './platform/auth/session-activity.ts';
 import { endOutlivedSessionBeforeAuth, forgetSessionAfterWrite, type SignedIn } from './platform/auth/session.ts';
 import { ChangeFeed } from './platform/events/change-feed.ts';
 import { endStreamsOfEndedSessions } from './platform/events/ended-sessions.ts';
@@ -89,6 +90,8 @@ declare module 'fastify' {
     /** The open live event streams (/api/events) of this instance. */
     liveStreams: LiveStreams;
     sessionCache: SessionCache<SignedIn>;
+    /** When this instance last wrote each session's activity (platform/auth/session-activity.ts). */
+    sessionActivity: SessionActivity;
     mail: Mailer;
     clock: Clock;
     /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
@@ -154,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessionCache = new SessionCache<SignedIn>(config.SESSION_CACHE_MS);
   await sessionCache.start(database.sql);
   app.decorate('sessionCache', sessionCache);
+  app.decorate('sessionActivity', new SessionActivity());
   app.addHook('onClose', async () => sessionCache.close());
   app.addHook('onSend', forgetSessionAfterWrite);
   app.addHook('preHandler', endOutlivedSessionBeforeAuth);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
-import { fileBytes, insertSubscription, uploadSmall } from './uploads-helpers.ts';
+import { createUpload, fileBytes, insertSubscription, uploadSmall } from './uploads-helpers.ts';
 import { insertQuestions } from './onboarding-helpers.ts';
 
 let ctx: TestContext;
@@ -89,5 +89,43 @@ describe('profile photo', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('UPLOAD_NOT_FOUND');
     }
+  });
+
+  it.each([
+    // Too big is refused on the size it declares, before any byte is sent.
+    ['too big', { filetype: 'image/png', length: 20 * 1024 * 1024 + 1 }, 413, 'FILE_TOO_LARGE', 'Images can be at most 20 MB.'],
+    ['not an image type', { filetype: 'text/plain', length: 500, body: fileBytes('text', 500) }, 415, 'UNSUPPORTED_FILE_TYPE', 'Only images can be uploaded here.'],
+    ['not image bytes', { filetype: 'image/png', length: 500, body: fileBytes('text', 500) }, 415, 'FILE_NOT_RECOGNISED', 'The file is not a valid image.'],
+  ])('refuses a photo that is %s with a stable code and words, and keeps the photo', async (_, file, status, code, message) => {
+    const owner = await signUp(ctx.app);
+    const res = await createUpload(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, ...file });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error).toEqual({ code, message });
+    expect((await me(owner)).profileImageUrl).toBeNull();
+  });
+
+  it('is removed: the profile forgets it and its file is gone', async () => {
+    const owner = await signUp(ctx.app);
+    const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 800));
+    expect((await setPhoto(owner, fileId)).statusCode).toBe(200);
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: '/api/me/photo', headers: { cookie: owner.cookie } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().profileImageUrl).toBeNull();
+    expect((await me(owner)).profileImageUrl).toBeNull();
+    expect((await ctx.app.inject({ url: `/api/files/${fileId}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect(await ctx.database.sql.query('SELECT id FROM uploads WHERE id = $1', [fileId])).toEqual([]);
+    // Removing it again changes nothing and is no error.
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/me/photo', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+  });
+
+  it("removes only the signed-in user's own photo", async () => {
+    const owner = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 800));
+    await setPhoto(owner, fileId);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/me/photo', headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    expect((await me(owner)).profileImageUrl).toBe(`/api/files/${fileId}`);
+    expect((await ctx.app.inject({ url: `/api/files/${fileId}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
   });
 });

@@ -40,7 +40,9 @@ beforeAll(async () => {
   const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 2000));
   const unfinished = await createUpload(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png', length: 5000 });
   const deletion = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: owner.cookie }, payload: { name: 'Owner', email: 'owner@example.com' } });
+  const [session] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM sessions WHERE user_id = $1`, [owner.id]);
   ids = {
+    session: session!.id,
     deletionRequest: deletion.json().id,
     plan: plan.id,
     card: card.id,
@@ -81,7 +83,7 @@ function ownerId(op: Operation, param: string): string {
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
   const collection = op.path.split('/')[op.path.startsWith('/api/staff/') ? 3 : 2];
-  const byCollection: Record<string, string> = { cards: ids.card!, payments: ids.payment!, subscriptions: ids.subscription! };
+  const byCollection: Record<string, string> = { cards: ids.card!, payments: ids.payment!, subscriptions: ids.subscription!, me: ids.session! };
   if (param === 'id' && collection && byCollection[collection]) return byCollection[collection];
   throw new Error(`${op.method} ${op.path}: no owner's id for {${param}}; add it to the IDOR matrix`);
 }
@@ -107,7 +109,7 @@ describe('IDOR matrix', () => {
       expect(res.statusCode, `${op.method} ${url}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${op.method} ${url}`).toBeLessThan(500);
     }
-    expect(tried).toEqual(expect.arrayContaining(['GET /api/cards/{id}', 'DELETE /api/cards/{id}', 'POST /api/subscriptions/{id}/cancel', 'GET /api/files/{fileId}']));
+    expect(tried).toEqual(expect.arrayContaining(['GET /api/cards/{id}', 'DELETE /api/cards/{id}', 'POST /api/subscriptions/{id}/cancel', 'GET /api/files/{fileId}', 'DELETE /api/me/devices/{id}']));
 
     const as = (url: string) => ctx.app.inject({ url, headers: { cookie: owner.cookie } });
     expect((await as(`/api/subscriptions/${ids.subscription}`)).json().status).toBe('ACTIVE');

@@ -83,6 +83,25 @@ describe('live event streams of an ended session', () => {
     reconnected.close();
   });
 
+  it('end when another device of the account signs that session out, on every instance; its requests are refused there at once', async () => {
+    const user = await signUp(first);
+    const otherDevice = await signInAgain(first, user);
+    // Each instance has the other device's session cached (for ten minutes): only the notification can end it there.
+    for (const app of [first, second]) expect((await app.inject({ url: '/api/me', headers: { cookie: otherDevice.cookie } })).json().user).not.toBeNull();
+    const streams = [await openStream(1, otherDevice), await openStream(0, user)];
+    await expect.poll(() => first.liveStreams.size + second.liveStreams.size, soon).toBe(2);
+
+    const devices = (await first.inject({ url: '/api/me/devices', headers: { cookie: user.cookie } })).json().devices as { id: string; current: boolean }[];
+    const other = devices.find((device) => !device.current)!;
+    const ended = await first.inject({ method: 'DELETE', url: `/api/me/devices/${other.id}`, headers: { cookie: user.cookie, origin: TEST_PUBLIC_URL } });
+    expect(ended.statusCode, ended.body).toBe(204);
+    await expect.poll(() => streams[0]!.ended, soon).toBe(true);
+    await expect.poll(async () => (await second.inject({ url: '/api/me', headers: { cookie: otherDevice.cookie } })).json().user, soon).toBeNull();
+    await settle();
+    expect(streams[1]!.ended).toBe(false);
+    streams[1]!.close();
+  });
+
   it("end a removed staff member's streams on every instance", async () => {
     const lead = await signUp(first);
     await makeStaff(instances.ctx, lead);

@@ -55,10 +55,17 @@ export const accountSecuritySchema = z.object({
 });
 export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
 
-/** One signed-in device (a session) of the account. */
+/** One signed-in device (a session) of the account; `id` names the session, never its token. */
 export const signedInDeviceSchema = z.object({
   id: z.string(),
-  userAgent: z.string().nullable(),
+  /** "Chrome", "Safari", ... from the user agent; null when it does not say. */
+  browser: z.string().nullable(),
+  /** "macOS", "Android", ... from the user agent; null when it does not say. */
+  os: z.string().nullable(),
+  /** Whether the user agent says it is a phone or tablet. */
+  mobile: z.boolean(),
+  /** The time zone the browser last reported (an approximate place, as the device says; not checked). */
+  timeZone: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.number().int(),
   lastActiveAt: z.number().int(),
@@ -67,6 +74,11 @@ export const signedInDeviceSchema = z.object({
 });
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
 export const signedInDeviceListSchema = z.object({ devices: z.array(signedInDeviceSchema) });
+export const signedInDeviceParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/** Ending a session that is not one of the account's own (or no longer signed in). */
+export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
+/** Ending the session the request comes from: that is signing out. */
+export const CURRENT_DEVICE = 'CURRENT_DEVICE';
 
 /** A first password for an account that has none (made with Google). */
 export const setPasswordSchema = z.object({ newPassword });

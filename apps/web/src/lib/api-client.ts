@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
 import { buildUrl, routeQueryKey, successSchema, type Endpoint } from '@portal/contracts/route-helpers';
 import type { ShellEndpoint } from '@portal/contracts/routes/shell';
+import { TIME_ZONE_HEADER } from '@portal/contracts/headers';
 import { REAUTHENTICATION_REQUIRED, identityConfirmer } from './reauthentication';
 
 /** An answer of the API that was not a success; `code` is the server's stable error code. */
@@ -39,6 +40,15 @@ export async function api(route: Endpoint & Partial<Pick<RouteDefinition, 'respo
   }
 }
 
+/**
+ * The browser's time zone, sent with every call: the server keeps it with the session to show where a signed-in
+ * device roughly is ("Europe/Paris"), for display only.
+ */
+function timeZoneHeader(): Record<string, string> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? { [TIME_ZONE_HEADER]: zone } : {};
+}
+
 async function send(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>>, input: RouteInput<RouteDefinition>) {
   const body: unknown = input.body;
   let response: Response;
@@ -46,7 +56,11 @@ async function send(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>
     response = await fetch(buildUrl(route, input as { params?: Record<string, string>; query?: Record<string, unknown> }), {
       method: route.method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...timeZoneHeader(),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

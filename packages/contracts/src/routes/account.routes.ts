@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountSecuritySchema, reauthenticateSchema, setPasswordSchema, signedInDeviceListSchema } from '../account.ts';
+import { accountSecuritySchema, reauthenticateSchema, setPasswordSchema, signedInDeviceListSchema, signedInDeviceParamsSchema } from '../account.ts';
+import { errorBodySchema } from '../errors.ts';
 import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestSchema, profilePhotoSchema, profileUpdateSchema } from '../account.ts';
 import { meSchema, sessionStateSchema } from '../auth.ts';
 import { defineRoute, noContent } from '../route.ts';
@@ -34,6 +35,15 @@ export const setProfilePhoto = defineRoute({
   tags,
   summary: 'Makes a finished profile-picture upload (purpose profile-picture, target: own user id) the profile photo',
   body: profilePhotoSchema,
+  responses: { 200: meSchema },
+});
+
+export const removeProfilePhoto = defineRoute({
+  method: 'DELETE',
+  path: '/api/me/photo',
+  auth: 'user',
+  tags,
+  summary: 'Removes the profile photo (its file is deleted); the portal shows initials instead',
   responses: { 200: meSchema },
 });
 
@@ -76,6 +86,27 @@ export const listSignedInDevices = defineRoute({
   responses: { 200: signedInDeviceListSchema },
 });
 
+export const signOutDevice = defineRoute({
+  method: 'DELETE',
+  path: '/api/me/devices/:id',
+  auth: 'user',
+  tags,
+  summary: 'Signs out one other device of the account: its session ends on every instance, with its live streams',
+  description:
+    'The id is one of listSignedInDevices. A session that is not one of the account\'s own, or no longer signed in, answers 404 DEVICE_NOT_FOUND; the device of the request itself 409 CURRENT_DEVICE (sign out instead).',
+  params: signedInDeviceParamsSchema,
+  responses: { 204: noContent, 404: errorBodySchema, 409: errorBodySchema },
+});
+
+export const signOutOtherDevices = defineRoute({
+  method: 'DELETE',
+  path: '/api/me/devices',
+  auth: 'user',
+  tags,
+  summary: 'Signs out every device of the account but this one',
+  responses: { 204: noContent },
+});
+
 export const setPassword = defineRoute({
   method: 'POST',
   path: '/api/me/password',
@@ -103,9 +134,12 @@ export const accountRoutes = {
   getSession,
   updateProfile,
   setProfilePhoto,
+  removeProfilePhoto,
   requestAccountDeletion,
   listDeletionRequests,
   getAccountSecurity,
   listSignedInDevices,
+  signOutDevice,
+  signOutOtherDevices,
   setPassword,
 };

@@ -116,17 +116,6 @@ export const changePassword = defineRoute({
   responses: { 200: authAnswer },
 });
 
-export const revokeOtherSessions = defineRoute({
-  method: 'POST',
-  path: `${AUTH_BASE_PATH}/revoke-other-sessions`,
-  auth: 'public',
-  hide: true,
-  tags,
-  summary: 'Signs out every device of the account but this one',
-  body: z.object({}),
-  responses: { 200: authAnswer },
-});
-
 /** An authenticator app's 6-digit code, or a recovery code (`abcde-12345`), as typed (spaces are dropped). */
 const typedCode = z.string().trim().min(1, 'Enter the code.').max(32).transform((code) => code.replace(/\s+/g, ''));
 /** Confirms a change of the second factor: the password, if the account has one (Google-only accounts have none). */
@@ -199,6 +188,5 @@ export const authRoutes = {
   sendVerificationEmail,
   changeEmail,
   changePassword,
-  revokeOtherSessions,
   ...twoFactorRoutes,
 };

@@ -15,7 +15,7 @@ export async function updateProfile(
     .where(eq(users.id, userId));
 }
 
-export async function updateProfileImage(db: Db, userId: string, image: string, at: Date): Promise<void> {
+export async function updateProfileImage(db: Db, userId: string, image: string | null, at: Date): Promise<void> {
   await db.update(users).set({ image, updatedAt: at }).where(eq(users.id, userId));
 }
 

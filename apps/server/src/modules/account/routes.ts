@@ -6,11 +6,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { keyedLimit } from '../../platform/http/keyed-limit.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
-import { changeProfile, changeProfilePhoto, deletionRequests, sessionState } from './service.ts';
+import { changeProfile, changeProfilePhoto, deletionRequests, removeProfilePhoto, sessionState } from './service.ts';
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion-confirmation.ts';
 import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes';
 import { profilePicturePurpose } from './upload-purpose.ts';
-import { accountSecurity, setFirstPassword, signedInDevices } from './security.ts';
+import { accountSecurity, setFirstPassword } from './security.ts';
+import { signedInDevices, signOutDevice, signOutOtherDevices } from './devices.ts';
 
 /** Guests may file this many deletion requests per client address per hour. */
 export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
@@ -28,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   registerRoute(app, route.updateProfile, async (request) => changeProfile(app, request.user, request.body));
   registerRoute(app, route.setProfilePhoto, async (request) => changeProfilePhoto(app, request.user, request.body.fileId));
+  registerRoute(app, route.removeProfilePhoto, async (request) => removeProfilePhoto(app, request.user));
 
   const tooManyMails = () => new AppError(429, 'RATE_LIMITED', 'Too many deletion requests for this account or e-mail address. Please try again later.');
   const mailsPerAccount = keyedLimit(app, { max: DELETION_MAILS_PER_HOUR, timeWindow: HOUR, refuse: tooManyMails, key: async (request) => (await sessionUser(request))?.id });
@@ -67,6 +69,15 @@ export async function accountRoutes(app: FastifyInstance) {
   registerRoute(app, route.listSignedInDevices, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { devices: await signedInDevices(request) };
+  });
+  // Ending a session takes access away and gives none: no fresh sign-in is asked for (decision 0054).
+  registerRoute(app, route.signOutDevice, async (request, reply) => {
+    await signOutDevice(request, request.params.id);
+    return reply.code(204).send();
+  });
+  registerRoute(app, route.signOutOtherDevices, async (request, reply) => {
+    await signOutOtherDevices(request);
+    return reply.code(204).send();
   });
   registerRoute(app, route.setPassword, async (request, reply) => {
     await requireFreshSignIn(request);

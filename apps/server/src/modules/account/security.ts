@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { AccountSecurity, SignedInDevice } from '@portal/contracts/account';
+import type { AccountSecurity } from '@portal/contracts/account';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { sendSecurityMail } from '../../platform/auth/security-mail.ts';
@@ -17,21 +17,6 @@ async function hasPassword(request: FastifyRequest): Promise<boolean> {
 export async function accountSecurity(request: FastifyRequest): Promise<AccountSecurity> {
   const session = await request.server.auth.api.getSession({ headers: headersOf(request) });
   return { emailVerified: Boolean(session?.user.emailVerified), hasPassword: await hasPassword(request) };
-}
-
-/** The account's sessions, without their tokens (which would sign anyone in), this device first. */
-export async function signedInDevices(request: FastifyRequest): Promise<SignedInDevice[]> {
-  const headers = headersOf(request);
-  const [current, sessions] = await Promise.all([request.server.auth.api.getSession({ headers }), request.server.auth.api.listSessions({ headers })]);
-  const devices = sessions.map((session) => ({
-    id: session.id,
-    userAgent: session.userAgent ?? null,
-    ipAddress: session.ipAddress ?? null,
-    createdAt: new Date(session.createdAt).getTime(),
-    lastActiveAt: new Date(session.updatedAt).getTime(),
-    current: session.id === current?.session.id,
-  }));
-  return devices.sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt - a.lastActiveAt);
 }
 
 /** A first password for an account made with Google; one that has a password changes it with the current one. */

@@ -5,7 +5,7 @@ import { actsAsStaff, toMe, type SessionUser } from '../../platform/auth/session
 import type { Db } from '../../platform/db/client.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { hasActiveSubscription } from '../subscriptions/index.ts';
-import { getCompletedUpload } from '../uploads/index.ts';
+import { eraseUploadAt, getCompletedUpload } from '../uploads/index.ts';
 import * as repo from './repository.ts';
 import type { accountDeletionRequests } from './schema.ts';
 
@@ -50,6 +50,20 @@ export async function changeProfilePhoto(
     throw badRequest('UPLOAD_NOT_FOUND', 'That picture was not uploaded as your profile picture.');
   }
   await repo.updateProfileImage(app.db, user.id, upload.url, app.clock());
+  return currentProfile(app, user.id);
+}
+
+/**
+ * Removes the profile photo: the user row forgets it and its upload (record and file) is deleted, so its address
+ * answers 404 from then on. The file goes after the commit, so that a rollback leaves the photo whole.
+ */
+export async function removeProfilePhoto(app: FastifyInstance, user: SessionUser): Promise<Me> {
+  const eraseFile = await app.db.transaction(async (tx): Promise<() => Promise<void>> => {
+    const row = await repo.findUser(tx, user.id);
+    await repo.updateProfileImage(tx, user.id, null, app.clock());
+    return row?.image ? eraseUploadAt(tx, app.config, row.image, 'profile-picture') : async () => undefined;
+  });
+  await eraseFile();
   return currentProfile(app, user.id);
 }
 

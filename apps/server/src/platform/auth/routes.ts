@@ -89,5 +89,4 @@ export async function authRoutes(app: FastifyInstance) {
       },
     ],
   });
-  forwardAuthEndpoint(app, 'POST', route.revokeOtherSessions.path, { limitPerAddress: false });
 }

@@ -4,6 +4,7 @@ import type { Me, Role } from '@portal/contracts/auth';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, forbidden } from '../http/errors.ts';
 import { sessionCookieName } from './auth.ts';
+import { noteActivity } from './session-activity.ts';
 
 export interface SessionUser {
   id: string;
@@ -85,7 +86,7 @@ async function endOutlivedSession(request: FastifyRequest, signedIn: SignedIn): 
 /**
  * The signed-in user and session of this request, or null; looked up once per request, and served from the
  * session cache (platform/auth/session-cache.ts) while no change to that user or their sessions has been seen. A
- * session past its absolute lifetime is ended here, cached or not.
+ * session past its absolute lifetime is ended here, cached or not; a live one has its activity noted (throttled).
  */
 export function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
   let found = perRequest.get(request);
@@ -97,7 +98,12 @@ export function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
           return current ? { userId: current.user.id, value: current } : null;
         })
       : lookUpSession(request);
-    found = resolved.then((current) => (current && outlivedMaxAge(request, current.session) ? endOutlivedSession(request, current) : current));
+    found = resolved.then(async (current) => {
+      if (!current) return null;
+      if (outlivedMaxAge(request, current.session)) return endOutlivedSession(request, current);
+      await noteActivity(request, current);
+      return current;
+    });
     perRequest.set(request, found);
   }
   return found;

@@ -1,8 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import type { Me } from '@portal/contracts/auth';
+import { Avatar } from '@/components/ui/avatar';
 import { signOut } from '@/features/auth/api/sign-in';
 import { SIGNED_OUT, sessionQueryKey } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -54,13 +55,7 @@ export function AccountMenu({ user }: { user: Me }) {
         className="flex max-w-[60vw] items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pl-1 pr-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         aria-label={`Account menu for ${displayName}`}
       >
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" width={32} height={32} />
-        ) : (
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-brand-800" aria-hidden="true">
-            <UserRound className="h-5 w-5" />
-          </span>
-        )}
+        <Avatar user={user} size="sm" />
         <span className="truncate">{displayName}</span>
         <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />
       </DropdownMenu.Trigger>

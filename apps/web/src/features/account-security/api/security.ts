@@ -43,7 +43,12 @@ export function useSetPassword() {
 
 export function useSignOutOtherDevices() {
   const refresh = useRefreshSecurity();
-  return useMutation({ mutationFn: () => api(routes.auth.revokeOtherSessions, { body: {} }), onSuccess: refresh });
+  return useMutation({ mutationFn: () => api(routes.account.signOutOtherDevices), onSuccess: refresh });
+}
+
+export function useSignOutDevice() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: (id: string) => api(routes.account.signOutDevice, { params: { id } }), onSuccess: refresh });
 }
 
 /** Confirms the password so that the session counts as freshly signed in (the sensitive change is then retried). */

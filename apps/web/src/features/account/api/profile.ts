@@ -27,3 +27,12 @@ export function useSetProfilePhoto() {
     onSuccess: (me) => showProfile(queryClient, me),
   });
 }
+
+/** Removes the profile photo; the portal shows the initials instead. */
+export function useRemoveProfilePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(routes.account.removeProfilePhoto),
+    onSuccess: (me) => showProfile(queryClient, me),
+  });
+}
