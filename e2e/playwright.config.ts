@@ -5,7 +5,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
  * Journeys that move the server's clock get a server of their own, so that no other journey sees time jump.
  */
 const CLOCK_PORT = E2E_PORT + 1;
-const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify)\.spec\.ts/;
+const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|mail-renewal-reminder)\.spec\.ts/;
 /**
  * Journeys that change what other journeys count or show run one at a time on a server of their own: help guides
  * (other journeys count the demo guides), the import's replace (it removes what it was not given), setup-step

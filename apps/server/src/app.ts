@@ -45,7 +45,7 @@ import { supportRoutes } from './modules/support/index.ts';
 import { plannerStatistics } from './platform/db/statistics.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
 import { notificationRoutes, supportReplyMailSweep } from './modules/notifications/index.ts';
-import { cardExpirySweep } from './modules/billing/index.ts';
+import { cardExpirySweep, renewalReminderSweep } from './modules/billing/index.ts';
 import { migrationRoutes } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
@@ -76,6 +76,7 @@ export const backgroundWork: readonly BackgroundWork[] = [
   mailDelivery,
   supportReplyMailSweep,
   cardExpirySweep,
+  renewalReminderSweep,
 ];
 
 export type Clock = () => Date;

@@ -100,6 +100,10 @@ const settingsSchema = z.object({
   SUPPORT_REPLY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often the "card expires before renewal" sweep runs (0 turns it off); daily by default. */
   CARD_EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** Days before each renewal that its reminder e-mail goes out (0: none); shorter than a month, the shortest period. */
+  RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(27).default(7),
+  /** How often renewals due for a reminder are looked for (0 turns it off). */
+  RENEWAL_REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   COMPANY_NAME: z.string().min(1).default('Your Business Your App'),
   COMPANY_ADDRESS: z.string().min(1).optional(),
   // Unset: no link in production; outside production an invented address for trying the portal out (DEMO_LINKS).

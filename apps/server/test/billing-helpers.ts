@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest } from '@portal/contracts/billing';
+import { runRenewalSweep } from '../src/modules/billing/renewals.ts';
 import { LOCAL_SQUARE } from '../src/platform/square/local.ts';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 
@@ -20,8 +21,8 @@ export function manualClock(start = new Date('2026-03-10T12:00:00.000Z')) {
 
 export type ManualClock = ReturnType<typeof manualClock>;
 
-export async function createBillingApp(env: Record<string, string> = {}) {
-  const time = manualClock();
+export async function createBillingApp(env: Record<string, string> = {}, start?: Date) {
+  const time = manualClock(start);
   const ctx = await createTestApp({ clock: time.clock, env: { RENEWAL_SWEEP_INTERVAL_MS: '0', ...env } });
   return { ctx, time };
 }
@@ -119,6 +120,17 @@ export async function subscribedUser(ctx: TestContext, planOverrides: Partial<Pl
   const payment = await checkout(ctx, user, { planId: plan.id, cardId: card.id });
   if (payment.status !== 'Complete') throw new Error(`payment did not complete: ${JSON.stringify(payment)}`);
   return { user, plan, card, payment, subscriptionId: payment.subscriptionId as string };
+}
+
+/** A subscription as its owner reads it from the API. */
+export async function subscriptionOf(ctx: TestContext, user: TestUser, id: string) {
+  return (await as(ctx, user, 'GET', `/api/subscriptions/${id}`)).json();
+}
+
+/** Moves a manual clock to just past a moment and runs the renewal sweep there. */
+export async function renewAt(ctx: TestContext, time: ManualClock, ms: number) {
+  time.advance(ms - time.now().getTime() + 1000);
+  return runRenewalSweep(ctx.app);
 }
 
 /** Charges the local sandbox recorded for one of our payments (its reference id). */

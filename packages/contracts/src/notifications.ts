@@ -9,6 +9,8 @@ export const mailPreferencesSchema = z.object({
   supportReplies: z.boolean(),
   /** "Project published" with links to the deliverables. */
   projectUpdates: z.boolean(),
+  /** "Your subscription renews soon": RENEWAL_REMINDER_DAYS before each renewal, with the plan, amount and card. */
+  renewalReminders: z.boolean(),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

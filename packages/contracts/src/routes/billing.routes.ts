@@ -254,6 +254,8 @@ export const sweepResultSchema = z.object({
   now: z.number().int(),
   renewals: z.number().int(),
   pending: z.object({ payments: z.number().int(), cards: z.number().int() }),
+  /** Renewal reminder e-mails queued. */
+  reminders: z.number().int(),
 });
 
 export const runBillingSweeps = defineRoute({
@@ -261,7 +263,7 @@ export const runBillingSweeps = defineRoute({
   path: '/api/operator/billing/sweeps',
   auth: 'operator',
   tags: ['operator'],
-  summary: 'Run the renewal and pending-payment sweeps now',
+  summary: 'Run the renewal, pending-payment and renewal reminder sweeps now',
   responses: { 200: sweepResultSchema },
 });
 

@@ -56,11 +56,12 @@ function priceChange(sub: SubscriptionRow, plan: PricedPlan, now: Date, promo: P
     kind,
     priceDifference: plan.amount - sub.amount,
   } as const;
-  const full = prorate(plan.amount - sub.amount, now, periodStartOf(sub.dueDate, sub.recurring), sub.dueDate);
+  const periodStart = periodStartOf(sub.dueDate, sub.recurring, sub.billingAnchorDay);
+  const full = prorate(plan.amount - sub.amount, now, periodStart, sub.dueDate);
   if (kind !== 'upgrade') {
     return { ...base, subtotal: 0, discount: 0, chargeNow: 0, remainingDays: full.remainingDays, periodDays: full.periodDays, effectiveAt: sub.dueDate.getTime(), promo: null };
   }
-  const discounted = promo?.status === 'success' ? prorate(promo.finalAmount - sub.amount, now, periodStartOf(sub.dueDate, sub.recurring), sub.dueDate) : full;
+  const discounted = promo?.status === 'success' ? prorate(promo.finalAmount - sub.amount, now, periodStart, sub.dueDate) : full;
   return {
     ...base,
     subtotal: full.amount,

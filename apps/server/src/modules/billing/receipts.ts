@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { receiptNumberText, refundStatusOf } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import { addPeriod } from '../subscriptions/index.ts';
+import { billingAnchorDayOf, nextDueDate } from '../subscriptions/index.ts';
 import { findAnyPayment } from './payments-repository.ts';
 import { listRefundsOf } from './refunds-repository.ts';
 import type { PaymentRow, RefundRow } from './schema.ts';
@@ -27,11 +27,15 @@ export interface ReceiptFacts {
 const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 const brand = (b: string | null) => (b ? b.charAt(0) + b.slice(1).toLowerCase().replace(/_/g, ' ') : 'Card');
 
-/** The period a payment paid for: a new or reactivated subscription's first period, a renewal's, an upgrade's rest. */
+/**
+ * The period a payment paid for: a new or reactivated subscription's first period (a new cycle: it starts on its own
+ * billing day), a renewal's (to the end it stored; renewals made before the billing day was kept have none and read
+ * one period from their start, as they were issued), an upgrade's rest.
+ */
 function periodOf(p: PaymentRow): ReceiptFacts['period'] {
   if (p.purchaseType === 'Plan Change') return p.periodEnd ? { from: p.updatedAt, to: p.periodEnd } : null;
   const from = p.purchaseType === 'Renewal' && p.renewalPeriod ? p.renewalPeriod : p.updatedAt;
-  return { from, to: addPeriod(from, p.recurring) };
+  return { from, to: p.periodEnd ?? nextDueDate(from, p.recurring, billingAnchorDayOf(from)) };
 }
 
 export function receiptFactsOf(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[]): ReceiptFacts {

@@ -3,12 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { renewalAmountOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
+import { nextDueDate, renewalAmountOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import type { PaymentRow } from './schema.ts';
 import { payerFields } from './views.ts';
+
+/**
+ * The plan the next renewal pays for. A downgrade scheduled for this due date: the renewal pays for the new plan, and
+ * completing it applies the plan.
+ */
+export const renewalPlanOf = (sub: SubscriptionRow) =>
+  sub.pendingServiceId
+    ? { serviceId: sub.pendingServiceId, serviceTitle: sub.pendingServiceTitle ?? sub.serviceTitle, price: sub.pendingPrice ?? sub.price, recurring: sub.pendingRecurring ?? sub.recurring }
+    : { serviceId: sub.serviceId, serviceTitle: sub.serviceTitle, price: sub.price, recurring: sub.recurring };
 
 /**
  * One renewal payment for a subscription whose due date has passed, claimed at once (leased) by this worker.
@@ -21,10 +30,7 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
   const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sub.userId));
   const attempt = sub.renewalFailures + 1;
   const key = `renewal-${sub.id}-${sub.dueDate.getTime()}-${attempt}`;
-  // A downgrade scheduled for this due date: the renewal pays for the new plan, and completing it applies the plan.
-  const plan = sub.pendingServiceId
-    ? { serviceId: sub.pendingServiceId, serviceTitle: sub.pendingServiceTitle ?? sub.serviceTitle, price: sub.pendingPrice ?? sub.price, recurring: sub.pendingRecurring ?? sub.recurring }
-    : { serviceId: sub.serviceId, serviceTitle: sub.serviceTitle, price: sub.price, recurring: sub.recurring };
+  const plan = renewalPlanOf(sub);
   const amount = renewalAmountOf(sub);
   return insertPayment(tx, {
     id: crypto.randomUUID(),
@@ -40,6 +46,8 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
     ...payerFields(card, customer?.squareCustomerId, user),
     subscriptionId: sub.id,
     renewalPeriod: sub.dueDate,
+    // The receipt's "to": where this period ends on the billing day (a renewal on Feb 28 of a 31st runs to Mar 31).
+    periodEnd: nextDueDate(sub.dueDate, plan.recurring, sub.billingAnchorDay),
     attempt,
     leaseUntil: new Date(now.getTime() + LEASE_MS),
     createdAt: now,

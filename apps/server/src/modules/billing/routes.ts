@@ -10,6 +10,7 @@ import { createBilling } from './context.ts';
 import { createPromoCode, deletePromoCode, listPromoCodesForStaff, updatePromoCode } from './promo-editor.ts';
 import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
+import { runRenewalReminderSweep } from './renewal-reminders.ts';
 import { runPendingSweep } from './sweeps.ts';
 import { firstAnswer } from './views.ts';
 import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
@@ -22,7 +23,8 @@ import { subscriptionsOf } from '../subscriptions/index.ts';
 async function sweepNow(app: FastifyInstance) {
   const renewals = await runRenewalSweep(app);
   const pending = await runPendingSweep(app);
-  return { now: app.clock().getTime(), renewals: renewals.length, pending };
+  const reminders = await runRenewalReminderSweep(app);
+  return { now: app.clock().getTime(), renewals: renewals.length, pending, reminders };
 }
 
 /**

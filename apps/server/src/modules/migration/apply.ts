@@ -13,7 +13,7 @@ import { importContent, upsertChanged, type UpsertResult } from '../content/inde
 import { formSubmissions } from '../onboarding/index.ts';
 import { services } from '../plans/index.ts';
 import { projects } from '../projects/index.ts';
-import { completionSteps, subscriptions } from '../subscriptions/index.ts';
+import { billingAnchorDayOf, completionSteps, subscriptions } from '../subscriptions/index.ts';
 import { supportChats, supportMessages } from '../support/index.ts';
 import { sniff, SNIFF_BYTES, uploads, type UploadStorage } from '../uploads/index.ts';
 import {
@@ -429,6 +429,8 @@ async function writeAll(
       recurring: s.Recurring,
       startDate: s.StartDate,
       dueDate: s.DueDate,
+      // The original system's due dates drift to the 28th after February; the billing day is the start's (0057).
+      billingAnchorDay: billingAnchorDayOf(s.StartDate),
       cardId,
       cardBrand: s.CardBrand,
       cardLast4: s.CardLast4,
@@ -444,6 +446,7 @@ async function writeAll(
       'recurring',
       'startDate',
       'dueDate',
+      'billingAnchorDay',
       'cardId',
       'cardBrand',
       'cardLast4',

@@ -18,4 +18,6 @@ export {
 } from './mails.ts';
 export { sendDeletionCarriedOut, sendDeletionConfirmation, sendDeletionReceived } from './deletion-mails.ts';
 export { runSupportReplySweep } from './support-replies.ts';
+export { sendRenewalReminder, type UpcomingRenewal } from './renewal-reminders.ts';
+export { mailPreferences, renewalReminders } from './schema.ts';
 export { sendStaffInvitation } from './staff-mails.ts';

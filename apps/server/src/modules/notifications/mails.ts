@@ -14,13 +14,13 @@ import { cardExpiryNotices } from './schema.ts';
 export const mailDate = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 
-const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brandLabel(brand)} ending in ${last4}` : 'No card on file');
+export const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brandLabel(brand)} ending in ${last4}` : 'No card on file');
 
 /**
  * Queues a mail to a user's current address in the caller's transaction; an optional kind is skipped when the
  * user turned it off. Returns the outbox id, or null when nothing was queued.
  */
-async function mailUser(app: FastifyInstance, tx: Db, userId: string, mail: Omit<MailRequest, 'to' | 'userId'>, optional?: OptionalMail) {
+export async function mailUser(app: FastifyInstance, tx: Db, userId: string, mail: Omit<MailRequest, 'to' | 'userId'>, optional?: OptionalMail) {
   const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   if (optional && !(await wantsMail(tx, userId, optional))) return null;

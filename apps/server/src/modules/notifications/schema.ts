@@ -10,6 +10,8 @@ export const mailPreferences = pgTable('mail_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   supportReplies: boolean('support_replies').notNull().default(true),
   projectUpdates: boolean('project_updates').notNull().default(true),
+  /** 0321: the e-mail some days before each renewal. */
+  renewalReminders: boolean('renewal_reminders').notNull().default(true),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });
 
@@ -30,4 +32,15 @@ export const cardExpiryNotices = pgTable(
     sentAt: stamp('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cardId, t.subscriptionId, t.dueDate] })],
+);
+
+/** One renewal reminder per subscription and due date (0321): the key that makes a second sweep a no-op. */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    subscriptionId: text('subscription_id').notNull(),
+    dueDate: stamp('due_date').notNull(),
+    sentAt: stamp('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.dueDate] })],
 );

@@ -11,7 +11,7 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 const ACTIVE = sql`s.status IN ('ACTIVE', 'ACTIVE_PENDING_UPDATE')`;
 /**
  * A subscription's price per year over 12 periods' worth: amount x 12 for a month (and any unknown period, as
- * `addPeriod` reads it), x 1 for a year, x 52 for a week, x 365 for a day. MRR is the sum of these / 12, rounded to
+ * `periods.ts` reads it), x 1 for a year, x 52 for a week, x 365 for a day. MRR is the sum of these / 12, rounded to
  * the cent once, so that it is exact whatever the mix of periods.
  */
 const YEARLY_X12 = sql`(s.amount::numeric * CASE

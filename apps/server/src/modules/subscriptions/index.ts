@@ -14,7 +14,7 @@ export {
   upgradePaid,
   type PaidPlan,
 } from './lifecycle.ts';
-export { addPeriod, periodStartOf } from './periods.ts';
+export { billingAnchorDayOf, nextDueDate, periodStartOf } from './periods.ts';
 export { findSubscription, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
 export { isActive, reactivationOf, renewalAmountOf, toSubscription } from './views.ts';

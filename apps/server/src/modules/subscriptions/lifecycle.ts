@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
-import { addDays, addPeriod } from './periods.ts';
+import { addDays, billingAnchorDayOf, nextDueDate } from './periods.ts';
 import { createSubscriptionWithSteps, findSubscription, updateSubscription } from './repository.ts';
 import { isActive } from './views.ts';
 
@@ -30,7 +30,8 @@ export async function startSubscription(tx: Db, p: PaidPlan, now: Date): Promise
     amount: p.amount,
     recurring: p.recurring,
     startDate: now,
-    dueDate: addPeriod(now, p.recurring),
+    dueDate: nextDueDate(now, p.recurring, billingAnchorDayOf(now)),
+    billingAnchorDay: billingAnchorDayOf(now),
     cardId: p.cardId,
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
@@ -38,7 +39,10 @@ export async function startSubscription(tx: Db, p: PaidPlan, now: Date): Promise
   return row.id;
 }
 
-/** A paid reactivation: ACTIVE again for a new period from now, at the price just paid. */
+/**
+ * A paid reactivation: ACTIVE again for a new period from now, at the price just paid. The cycle starts afresh, so
+ * today becomes its billing day.
+ */
 export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan, now: Date): Promise<void> {
   const sub = await findSubscription(tx, p.userId, subscriptionId, true);
   if (!sub) return;
@@ -48,7 +52,8 @@ export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan
     price: p.price,
     amount: p.amount,
     recurring: p.recurring,
-    dueDate: addPeriod(now, p.recurring),
+    dueDate: nextDueDate(now, p.recurring, billingAnchorDayOf(now)),
+    billingAnchorDay: billingAnchorDayOf(now),
     cancelledAt: null,
     cancelReason: null,
     cancelComment: null,
@@ -76,7 +81,7 @@ const planFields = (p: Pick<PaidPlan, 'serviceId' | 'serviceTitle' | 'price' | '
 });
 
 /**
- * A paid renewal: the due date moves one period on from the one paid for, and the retries stop. A renewal that paid
+ * A paid renewal: the due date moves one period on from the one paid for, on the billing day, and the retries stop. A renewal that paid
  * for the plan of a scheduled downgrade applies it (ACTIVE again, on the new plan).
  */
 export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p: PaidPlan, now: Date): Promise<void> {
@@ -84,7 +89,7 @@ export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p:
   if (!sub || sub.dueDate.getTime() !== period.getTime()) return;
   const downgrade = sub.pendingServiceId !== null && sub.pendingServiceId === p.serviceId && p.serviceId !== sub.serviceId;
   await updateSubscription(tx, sub.id, {
-    dueDate: addPeriod(period, downgrade ? p.recurring : sub.recurring),
+    dueDate: nextDueDate(period, downgrade ? p.recurring : sub.recurring, sub.billingAnchorDay),
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
     renewalFailureReason: null,

@@ -85,7 +85,7 @@ export async function updateSubscription(db: Db, id: string, changes: Partial<Su
 
 export type NewSubscription = Pick<
   SubscriptionRow,
-  'userId' | 'serviceId' | 'serviceTitle' | 'price' | 'amount' | 'recurring' | 'startDate' | 'dueDate' | 'cardId' | 'cardBrand' | 'cardLast4'
+  'userId' | 'serviceId' | 'serviceTitle' | 'price' | 'amount' | 'recurring' | 'startDate' | 'dueDate' | 'billingAnchorDay' | 'cardId' | 'cardBrand' | 'cardLast4'
 >;
 
 /** A new ACTIVE subscription with its setup steps copied from the templates, in the caller's transaction. */

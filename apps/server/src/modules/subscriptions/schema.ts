@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -34,6 +34,8 @@ export const subscriptions = pgTable('subscriptions', {
   renewalFailureReason: text('renewal_failure_reason'),
   cancelReason: text('cancel_reason'),
   cancelComment: text('cancel_comment'),
+  /** 0320: the day of month (UTC) each due date falls on, or the month's last day when shorter (periods.ts). */
+  billingAnchorDay: smallint('billing_anchor_day').notNull(),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -7,6 +7,7 @@ import { useMailPreferences, useSaveMailPreferences } from '../api/notifications
 const OPTIONS: { key: keyof MailPreferences; label: string; hint: string }[] = [
   { key: 'supportReplies', label: 'Support replies', hint: 'When support answers a chat you do not have open.' },
   { key: 'projectUpdates', label: 'Project updates', hint: 'When one of your projects is published, with its links.' },
+  { key: 'renewalReminders', label: 'Renewal reminders', hint: 'Ahead of each renewal: the plan, the amount, the date and the card that will pay.' },
 ];
 
 /** Account settings: the e-mails a customer may turn off. Receipts, billing and security e-mails always come. */
