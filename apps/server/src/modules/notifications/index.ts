@@ -18,4 +18,4 @@ export {
 } from './mails.ts';
 export { sendDeletionCarriedOut, sendDeletionConfirmation, sendDeletionReceived } from './deletion-mails.ts';
 export { runSupportReplySweep } from './support-replies.ts';
-export { sendStaffInvitation } from './staff-mails.ts';
+export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
