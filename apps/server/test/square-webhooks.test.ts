@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WebhooksHelper } from 'square';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serialization, WebhooksHelper } from 'square';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { LEASE_MS } from '../src/modules/billing/cards-repository.ts';
 import { LOCAL_SQUARE } from '../src/platform/square/local.ts';
@@ -284,5 +284,38 @@ describe('payment.updated', () => {
     expect(await sandboxCharges(ctx, paymentId)).toBe(1);
     // About a settled payment, it changes nothing.
     expect((await deliver(updated())).json()).toEqual({ outcome: 'ignored' });
+  });
+});
+
+describe("the local sandbox's events", () => {
+  it("are Square's event shapes, with no field Square's SDK does not know, signed for the notification URL", async () => {
+    const { payment } = await subscribedUser(ctx);
+    // The sandbox delivers through the app's inject, as the gateway calls it: what it sends is read there.
+    const inject = vi.spyOn(ctx.app, 'inject');
+    let calls: unknown[][];
+    try {
+      await sandbox('/dashboard/refunds', { reference_id: payment.id, amount_money: { amount: 100, currency: 'USD' } });
+      const { dispute } = (await sandbox('/dashboard/disputes', { reference_id: payment.id })).json();
+      await sandbox(`/dashboard/disputes/${dispute.id}/state`, { state: 'ACCEPTED' });
+      calls = [...inject.mock.calls];
+    } finally {
+      inject.mockRestore();
+    }
+    const sent = calls
+      .map(([options]) => options as { url: string; payload: string; headers: Record<string, string> })
+      .filter((options) => options.url === '/api/webhooks/square');
+    const models = {
+      'refund.created': serialization.RefundCreatedEvent,
+      'payment.updated': serialization.PaymentUpdatedEvent,
+      'dispute.created': serialization.DisputeCreatedEvent,
+      'dispute.state.updated': serialization.DisputeStateUpdatedEvent,
+    };
+    expect(sent.map((options) => JSON.parse(options.payload).type)).toEqual(['refund.created', 'payment.updated', 'dispute.created', 'dispute.state.updated']);
+    for (const { payload, headers } of sent) {
+      const body = JSON.parse(payload) as { type: keyof typeof models };
+      const parsed = models[body.type].parse(body, { unrecognizedObjectKeys: 'fail' });
+      expect(parsed.ok ? [] : parsed.errors, body.type).toEqual([]);
+      expect(headers['x-square-hmacsha256-signature']).toBe(squareSignature(KEY, NOTIFICATION_URL, payload));
+    }
   });
 });
