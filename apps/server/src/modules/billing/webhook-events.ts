@@ -8,7 +8,8 @@ import { disputeStateSchema } from '@portal/contracts/billing';
  * dispute in `data.object.object`. Anything else Square sends is left alone.
  */
 const id = z.string().min(1).max(200);
-const money = z.object({ amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.string().max(3).optional() });
+/** Cents, as the ledger's integer columns hold them. */
+const money = z.object({ amount: z.number().int().min(0).max(2 ** 31 - 1), currency: z.string().max(3).optional() });
 
 export const eventEnvelopeSchema = z.object({
   event_id: id,
