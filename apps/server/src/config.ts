@@ -71,6 +71,10 @@ const settingsSchema = z.object({
   SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
   SQUARE_APPLICATION_ID: z.string().min(1).optional(),
   SQUARE_LOCATION_ID: z.string().min(1).optional(),
+  /** The signature key of the webhook subscription in Square's Developer Console (the local sandbox has its own). */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
+  /** The notification URL exactly as that subscription names it: Square signs it with the body. */
+  SQUARE_WEBHOOK_URL: z.url().optional(),
   RENEWAL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   RENEWAL_RETRY_DAYS: z
     .string()
@@ -155,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const refused = s.NODE_ENV === 'production' ? standInsRefusedInProduction(s) : [];
   if (refused.length) throw new ConfigError(`Invalid settings:\n${refused.map((line) => `  ${line}`).join('\n')}`);
+  if (s.NODE_ENV === 'production' && !(s.SQUARE_WEBHOOK_SIGNATURE_KEY && s.SQUARE_WEBHOOK_URL)) {
+    throw new ConfigError(
+      "Invalid settings:\n  SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL: required in production (the webhook subscription's signature key and notification URL, from Square's Developer Console; without them refunds and disputes made at Square never reach the portal)",
+    );
+  }
   if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }

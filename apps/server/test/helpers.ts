@@ -14,7 +14,14 @@ export const TEST_PUBLIC_URL = 'http://localhost:1';
 /** The settings a production start requires, and nothing else. */
 export const REQUIRED_IN_PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' };
 /** Square itself, which production needs instead of the local stand-in. */
-export const REAL_SQUARE = { SQUARE_ENVIRONMENT: 'production', SQUARE_ACCESS_TOKEN: 'EAAA-test', SQUARE_APPLICATION_ID: 'sq0idp-test', SQUARE_LOCATION_ID: 'L1' };
+export const REAL_SQUARE = {
+  SQUARE_ENVIRONMENT: 'production',
+  SQUARE_ACCESS_TOKEN: 'EAAA-test',
+  SQUARE_APPLICATION_ID: 'sq0idp-test',
+  SQUARE_LOCATION_ID: 'L1',
+  SQUARE_WEBHOOK_SIGNATURE_KEY: 'test-signature-key',
+  SQUARE_WEBHOOK_URL: 'https://portal.example.com/api/webhooks/square',
+};
 
 /** The settings of a test app: quiet, no demo content, a data directory of its own; `env` overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {

@@ -122,7 +122,14 @@ describe('the server process', () => {
   it('never makes demo accounts in production', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
     const port = await freePort();
-    const square = { SQUARE_ENVIRONMENT: 'production', SQUARE_ACCESS_TOKEN: 'EAAA-test', SQUARE_APPLICATION_ID: 'sq0idp-test', SQUARE_LOCATION_ID: 'L1' };
+    const square = {
+      SQUARE_ENVIRONMENT: 'production',
+      SQUARE_ACCESS_TOKEN: 'EAAA-test',
+      SQUARE_APPLICATION_ID: 'sq0idp-test',
+      SQUARE_LOCATION_ID: 'L1',
+      SQUARE_WEBHOOK_SIGNATURE_KEY: 'test-signature-key',
+      SQUARE_WEBHOOK_URL: 'https://portal.example.com/api/webhooks/square',
+    };
     // DEMO_CONTENT unset: off in production (set to true, the start is refused).
     const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: '', LOG_LEVEL: 'info', ...requiredInProduction, ...square });
     await waitForOutput(server, 'Portal ready at');

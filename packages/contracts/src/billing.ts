@@ -142,6 +142,47 @@ export const PURCHASE_TYPES = ['New Subscription', 'Reactivation', 'Renewal', 'P
 export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
 export type PurchaseType = z.infer<typeof purchaseTypeSchema>;
 
+/**
+ * A chargeback a cardholder opened with their bank on a payment, as Square reports it (webhooks `dispute.created`,
+ * `dispute.state.updated`). Open until the bank decides (WON, LOST) or the business accepts it.
+ */
+export const DISPUTE_STATES = [
+  'INQUIRY_EVIDENCE_REQUIRED',
+  'INQUIRY_PROCESSING',
+  'INQUIRY_CLOSED',
+  'EVIDENCE_REQUIRED',
+  'PROCESSING',
+  'WON',
+  'LOST',
+  'ACCEPTED',
+] as const;
+export const disputeStateSchema = z.enum(DISPUTE_STATES);
+export type DisputeState = z.infer<typeof disputeStateSchema>;
+const CLOSED_DISPUTE_STATES: readonly DisputeState[] = ['INQUIRY_CLOSED', 'WON', 'LOST', 'ACCEPTED'];
+export const isOpenDispute = (state: DisputeState) => !CLOSED_DISPUTE_STATES.includes(state);
+
+export const paymentDisputeSchema = z.object({
+  id: z.string(),
+  state: disputeStateSchema,
+  /** Square's reason code (NOT_RECEIVED, DUPLICATE, ...). */
+  reason: z.string(),
+  /** Cents disputed. */
+  amount: z.number().int(),
+  /** When the evidence is due at Square (null once decided or when Square gave none). */
+  dueAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
+
+/** How a payment's dispute is labelled: "Disputed" while open, then how it ended. */
+export function disputeLabel(state: DisputeState): string {
+  if (state === 'WON') return 'Dispute won';
+  if (state === 'LOST') return 'Dispute lost';
+  if (state === 'ACCEPTED') return 'Dispute accepted';
+  if (state === 'INQUIRY_CLOSED') return 'Inquiry closed';
+  return 'Disputed';
+}
+
 export const paymentSchema = z.object({
   id: z.string(),
   status: paymentStatusSchema,
@@ -168,6 +209,8 @@ export const paymentSchema = z.object({
   /** Cents refunded so far, and how the history shows it. */
   refunded: z.number().int(),
   refundStatus: z.enum(['Refunded', 'Partially refunded']).nullable(),
+  /** The payment's latest dispute, if a cardholder ever disputed it. */
+  dispute: paymentDisputeSchema.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fullNameSchema, newPasswordSchema } from './auth.ts';
+import { disputeStateSchema } from './billing.ts';
 
 /**
  * The business at a glance (/staff/overview, issue "Staff console, part 2" item 4). Money is integer cents, times
@@ -26,6 +27,23 @@ export const overviewMonthSchema = z.object({
 });
 export type OverviewMonth = z.infer<typeof overviewMonthSchema>;
 
+/** An open dispute as the overview lists it: whose payment, how much, and until when evidence is due. */
+export const overviewDisputeSchema = z.object({
+  disputeId: z.string(),
+  paymentId: z.string(),
+  userId: z.string(),
+  customerName: z.string(),
+  serviceTitle: z.string(),
+  amount: z.number().int(),
+  state: disputeStateSchema,
+  reason: z.string(),
+  dueAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type OverviewDispute = z.infer<typeof overviewDisputeSchema>;
+/** How many open disputes the overview lists (the count covers all). */
+export const OVERVIEW_DISPUTE_LIMIT = 10;
+
 export const staffOverviewSchema = z.object({
   asOfTimestamp: z.number().int(),
   activeSubscriptions: z.number().int(),
@@ -40,6 +58,9 @@ export const staffOverviewSchema = z.object({
   /** The oldest customer message of an open chat that support has not answered since (null: none waits). */
   oldestUnansweredTimestamp: z.number().int().nullable(),
   pendingDeletionRequests: z.number().int(),
+  /** Payments whose dispute (chargeback) is still open at Square, and the newest of them. */
+  openDisputes: z.number().int(),
+  disputes: z.array(overviewDisputeSchema),
   /** The last 12 months, oldest first, ending with this month. */
   months: z.array(overviewMonthSchema),
 });

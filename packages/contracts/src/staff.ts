@@ -62,7 +62,7 @@ export const staffCustomerSchema = z.object({
   profile: staffCustomerRowSchema.extend({ profileImageUrl: z.string().nullable() }),
   subscriptions: z.array(subscriptionSchema.pick({ id: true, status: true, serviceTitle: true, price: true, recurring: true, startDate: true, dueDate: true, cancelledAt: true })),
   cards: z.array(cardSchema.pick({ id: true, status: true, brand: true, last4: true, expMonth: true, expYear: true, createdAt: true })),
-  payments: z.array(paymentSchema.pick({ id: true, status: true, purchaseType: true, serviceTitle: true, amount: true, cardBrand: true, cardLast4: true, failureReason: true, createdAt: true })),
+  payments: z.array(paymentSchema.pick({ id: true, status: true, purchaseType: true, serviceTitle: true, amount: true, cardBrand: true, cardLast4: true, failureReason: true, createdAt: true, dispute: true })),
   questionnaires: z.array(staffQuestionnaireSchema),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;

@@ -249,6 +249,25 @@ export const getStaffCustomerBilling = defineRoute({
   topic: topics.payments,
 });
 
+export const squareWebhookResultSchema = z.object({
+  /** applied: the ledger changed; duplicate: this event id was handled before; ignored: nothing of ours to change. */
+  outcome: z.enum(['applied', 'duplicate', 'ignored']),
+});
+
+/** Square's signature header: base64 HMAC-SHA256, with the subscription's signature key, of the notification URL and the body. */
+export const SQUARE_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
+
+export const receiveSquareWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/webhooks/square',
+  auth: 'public',
+  tags: ['webhooks'],
+  summary: "Square's event notifications (payment.updated, refund.created/updated, dispute.created/state.updated)",
+  description:
+    'Square posts each event as JSON signed in `x-square-hmacsha256-signature`; a missing or wrong signature is refused (401 INVALID_WEBHOOK_SIGNATURE) before the body is read. Events are applied once by `event_id`: a repeat answers `duplicate` and changes nothing. Other event types are recorded and ignored.',
+  responses: { 200: squareWebhookResultSchema, 400: errorBodySchema, 401: errorBodySchema, 415: errorBodySchema },
+});
+
 /** What an operator's sweep run did, and the server's time after it. */
 export const sweepResultSchema = z.object({
   now: z.number().int(),
@@ -303,4 +322,5 @@ export const billingRoutes = {
   payNow,
   refundPayment,
   getStaffCustomerBilling,
+  receiveSquareWebhook,
 };

@@ -25,6 +25,12 @@ export const getSquarePayment = defineRoute({ ...sandbox, method: 'GET', path: `
 export const refundSquarePayment = defineRoute({ ...sandbox, method: 'POST', path: `${base}/v2/refunds`, summary: 'RefundPayment' });
 export const getSquareRefund = defineRoute({ ...sandbox, method: 'GET', path: `${base}/v2/refunds/:id`, summary: 'GetPaymentRefund' });
 
+// What Square's Dashboard does, which has no API: a refund or a dispute that did not come from the portal. Each
+// sends the portal the webhook events Square would, signed with the local signature key.
+export const dashboardRefund = defineRoute({ ...sandbox, method: 'POST', path: `${base}/dashboard/refunds`, summary: 'Refund a payment as from the Dashboard' });
+export const dashboardDispute = defineRoute({ ...sandbox, method: 'POST', path: `${base}/dashboard/disputes`, summary: "Open a dispute on a payment as a cardholder's bank would" });
+export const dashboardDisputeState = defineRoute({ ...sandbox, method: 'POST', path: `${base}/dashboard/disputes/:id/state`, summary: "Move a dispute to another state as the bank's process does" });
+
 export const squareSandboxRoutes = {
   tokenizeCard,
   createSquareCustomer,
@@ -36,4 +42,7 @@ export const squareSandboxRoutes = {
   getSquarePayment,
   refundSquarePayment,
   getSquareRefund,
+  dashboardRefund,
+  dashboardDispute,
+  dashboardDisputeState,
 };

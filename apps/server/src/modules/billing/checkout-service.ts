@@ -17,6 +17,7 @@ import { processPayment } from './processor.ts';
 import { evaluatePromo, normalizePromoCode } from './promo.ts';
 import type { CardRow, PaymentRow } from './schema.ts';
 import { CARD_NOT_FOUND, isUsableCard, toPayment, payerFields } from './views.ts';
+import { latestDisputes } from './disputes.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
@@ -163,10 +164,11 @@ export async function quotePromo(app: FastifyInstance, planId: string, promoCode
   return (await evaluatePromo(app.db, promoCode, plan, app.clock())).result;
 }
 
-/** Payments with what has been refunded of each. */
+/** Payments with what has been refunded of each, and its dispute if a cardholder opened one. */
 export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]> {
-  const totals = await refundedTotals(db, rows.map((r) => r.id));
-  return rows.map((r) => toPayment(r, totals.get(r.id) ?? 0));
+  const ids = rows.map((r) => r.id);
+  const [totals, disputes] = await Promise.all([refundedTotals(db, ids), latestDisputes(db, ids)]);
+  return rows.map((r) => toPayment(r, totals.get(r.id) ?? 0, disputes.get(r.id) ?? null));
 }
 
 /** One page of payment history, newest first; `nextCursor` is null on the last page. */

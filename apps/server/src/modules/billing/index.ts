@@ -3,6 +3,7 @@ export { billingRoutes } from './routes.ts';
 export { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
 export { cardExpirySweep, runCardExpirySweep } from './card-expiry.ts';
 export { renewalReminderSweep } from './renewal-reminders.ts';
-export { billingCustomers, cards, payments } from './schema.ts';
+export { billingCustomers, cards, paymentDisputes, payments } from './schema.ts';
+export { latestDisputes } from './disputes.ts';
 export { receiptPdf, type Receipt } from './receipts.ts';
 export { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from './erase.ts';

@@ -149,3 +149,15 @@ export async function findCompletedChange(db: Db, subscriptionId: string, servic
     .limit(1);
   return row;
 }
+
+/** The payment Square knows by `squarePaymentId`, locked; or, before its charge was recorded, by our own id (Square's reference_id). */
+export async function lockPaymentOfSquare(db: Db, squarePaymentId: string, referenceId?: string | null): Promise<PaymentRow | undefined> {
+  const [bySquareId] = await db.select().from(payments).where(eq(payments.squarePaymentId, squarePaymentId)).for('update');
+  if (bySquareId || !referenceId) return bySquareId;
+  const [byReference] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, referenceId), isNull(payments.squarePaymentId)))
+    .for('update');
+  return byReference;
+}

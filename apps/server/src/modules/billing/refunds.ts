@@ -11,6 +11,7 @@ import type { RefundResult } from '../../platform/square/gateway.ts';
 import { withRefunds } from './checkout-service.ts';
 import { findAnyPayment, lockPayment } from './payments-repository.ts';
 import { refunds, type RefundRow } from './schema.ts';
+import { takeOverToldRefund } from './square-refunds.ts';
 
 const toRefund = (r: RefundRow): Refund => ({
   id: r.id,
@@ -89,9 +90,16 @@ export async function refundPayment(app: FastifyInstance, staff: SessionUser, pa
     throw new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
   }
   const done = await app.db.transaction(async (tx) => {
+    await lockPayment(tx, paymentId);
+    // Square's webhook may have told of this refund before its answer got here (decision 0056).
+    const told = result.ok ? await takeOverToldRefund(tx, result.squareRefundId) : null;
     const [row] = await tx
       .update(refunds)
-      .set(result.ok ? { status: 'Complete', squareRefundId: result.squareRefundId, updatedAt: app.clock() } : { status: 'Failed', failureReason: result.reason, updatedAt: app.clock() })
+      .set(
+        result.ok
+          ? { status: told ?? 'Complete', squareRefundId: result.squareRefundId, updatedAt: app.clock() }
+          : { status: 'Failed', failureReason: result.reason, updatedAt: app.clock() },
+      )
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'Pending')))
       .returning();
     if (!row) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0]!;

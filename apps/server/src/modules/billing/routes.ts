@@ -18,6 +18,7 @@ import { payNow } from './pay-now.ts';
 import { receiptOf } from './receipts.ts';
 import { refundPayment } from './refunds.ts';
 import { setSubscriptionCard } from './subscription-card.ts';
+import { squareWebhookRoute } from './webhook-route.ts';
 import { subscriptionsOf } from '../subscriptions/index.ts';
 
 async function sweepNow(app: FastifyInstance) {
@@ -111,6 +112,9 @@ export const billingRoutes = fp(
       await deletePromoCode(app.db, request.user, request.params.code, app.clock());
       return reply.code(204).send(null);
     });
+
+    // Square's event notifications, in a scope that keeps their raw body for the signature check.
+    await app.register(squareWebhookRoute);
 
     registerRoute(app, route.runBillingSweeps, async () => sweepNow(app));
     if (advanceClock) {

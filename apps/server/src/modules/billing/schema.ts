@@ -1,5 +1,5 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { PromoResult } from '@portal/contracts/billing';
+import type { DisputeState, PromoResult } from '@portal/contracts/billing';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 
@@ -97,7 +97,34 @@ export const refunds = pgTable('refunds', {
   squareRefundId: text('square_refund_id'),
   failureReason: text('failure_reason'),
   staffId: text('staff_id'),
+  /** portal: made by staff here; square: made in Square's Dashboard, learnt from its webhook. */
+  origin: text('origin', { enum: ['portal', 'square'] }).notNull().default('portal'),
   createdAt: stamp('created_at').notNull(),
   updatedAt: stamp('updated_at').notNull(),
 });
 export type RefundRow = typeof refunds.$inferSelect;
+
+/** Square's webhook events received, each once (decision 0056). */
+export const squareWebhookEvents = pgTable('square_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  outcome: text('outcome', { enum: ['applied', 'ignored'] }).notNull(),
+  paymentId: text('payment_id'),
+  receivedAt: stamp('received_at').notNull(),
+});
+
+export const paymentDisputes = pgTable('payment_disputes', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  state: text('state').$type<DisputeState>().notNull(),
+  reason: text('reason').notNull(),
+  amount: integer('amount').notNull(),
+  dueAt: stamp('due_at'),
+  version: integer('version').notNull(),
+  createdAt: stamp('created_at').notNull(),
+  updatedAt: stamp('updated_at').notNull(),
+});
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect;

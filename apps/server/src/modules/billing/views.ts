@@ -1,4 +1,4 @@
-import { receiptNumberText, refundStatusOf, type Card, type Payment } from '@portal/contracts/billing';
+import { receiptNumberText, refundStatusOf, type Card, type Payment, type PaymentDispute } from '@portal/contracts/billing';
 import type { CardRow, PaymentRow } from './schema.ts';
 
 /** What a card id that is not the caller's, or not at all, answers (404). */
@@ -20,7 +20,7 @@ export const toCard = (row: CardRow): Card => ({
   createdAt: row.createdAt.getTime(),
 });
 
-export const toPayment = (row: PaymentRow, refunded = 0): Payment => ({
+export const toPayment = (row: PaymentRow, refunded = 0, dispute: PaymentDispute | null = null): Payment => ({
   id: row.id,
   status: row.status,
   purchaseType: row.purchaseType,
@@ -43,6 +43,7 @@ export const toPayment = (row: PaymentRow, refunded = 0): Payment => ({
   receiptNumber: row.receiptNumber === null ? null : receiptNumberText(row.receiptNumber),
   refunded,
   refundStatus: refundStatusOf(row.amount, refunded),
+  dispute,
 });
 
 /**
@@ -58,6 +59,7 @@ export const firstAnswer = (payment: Payment): Payment => ({
   receiptNumber: null,
   refunded: 0,
   refundStatus: null,
+  dispute: null,
 });
 
 /** Who pays and with which card, as a payment row stores them (spec §3 Payments: CardSId, CardBrand, Customer...). */

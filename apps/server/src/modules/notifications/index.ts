@@ -20,4 +20,4 @@ export { sendDeletionCarriedOut, sendDeletionConfirmation, sendDeletionReceived 
 export { runSupportReplySweep } from './support-replies.ts';
 export { sendRenewalReminder, type UpcomingRenewal } from './renewal-reminders.ts';
 export { mailPreferences, renewalReminders } from './schema.ts';
-export { sendStaffInvitation } from './staff-mails.ts';
+export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';

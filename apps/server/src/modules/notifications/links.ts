@@ -14,5 +14,6 @@ export const portalLinks = (app: FastifyInstance) => {
     confirmDeletion: (token: string) => at(`/request-account-deletion/confirm?token=${encodeURIComponent(token)}`),
     requestAccountDeletion: () => at('/request-account-deletion'),
     staffInvitation: (token: string) => at(`/staff-invitation?token=${encodeURIComponent(token)}`),
+    staffCustomer: (userId: string) => at(`/staff/customers/${encodeURIComponent(userId)}`),
   };
 };

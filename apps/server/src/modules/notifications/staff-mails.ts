@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { disputeLabel, type DisputeState } from '@portal/contracts/billing';
+import { formatCents } from '@portal/contracts/money';
+import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { portalLinks } from './links.ts';
 import { mailDate } from './mails.ts';
@@ -24,4 +28,46 @@ export async function sendStaffInvitation(
       footnote: `The link works until ${mailDate(invitation.expiresAt)} (UTC) and only once. If you did not expect it, ignore this e-mail.`,
     },
   });
+}
+
+/** A dispute just recorded, as the staff alert tells it. */
+export interface NewDispute {
+  id: string;
+  paymentId: string;
+  userId: string;
+  serviceTitle: string;
+  state: DisputeState;
+  reason: string;
+  amount: number;
+  dueAt: Date | null;
+}
+
+/**
+ * A cardholder disputed a payment at their bank (Square's `dispute.created`): every staff member is told, since
+ * evidence is due at Square by a date and an unanswered dispute is lost.
+ */
+export async function sendDisputeAlert(app: FastifyInstance, tx: Db, dispute: NewDispute) {
+  const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'staff'));
+  const [customer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, dispute.userId));
+  const who = customer ? `${customer.name || customer.email}` : 'A customer';
+  const reason = dispute.reason.toLowerCase().replace(/_/g, ' ');
+  for (const member of staff) {
+    await app.mail.queue(tx, {
+      kind: 'dispute-alert',
+      to: member.email,
+      userId: null,
+      subject: `${disputeLabel(dispute.state)}: ${formatCents(dispute.amount)} for ${dispute.serviceTitle}`,
+      notice: {
+        heading: 'A payment is disputed',
+        paragraphs: [
+          `${who} disputed a payment of ${formatCents(dispute.amount)} for ${dispute.serviceTitle} with their bank (reason: ${reason}).`,
+          dispute.dueAt
+            ? `Square needs the evidence by ${mailDate(dispute.dueAt)} (UTC); respond in Square's Dashboard, under Disputes.`
+            : "Respond in Square's Dashboard, under Disputes.",
+        ],
+        action: { label: "Open the customer's page", url: portalLinks(app).staffCustomer(dispute.userId) },
+        footnote: `Square dispute ${dispute.id}, payment ${dispute.paymentId}.`,
+      },
+    });
+  }
 }

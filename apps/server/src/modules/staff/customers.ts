@@ -3,6 +3,7 @@ import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { pageFrom } from '../../platform/db/keyset.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { latestDisputes } from '../billing/index.ts';
 import * as repo from './repository.ts';
 
 type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findCustomer>>>;
@@ -34,6 +35,7 @@ export async function customerOf(db: Db, userId: string): Promise<StaffCustomer>
     repo.listPaymentsOf(db, userId, limit),
     repo.listQuestionnairesOf(db, userId, limit),
   ]);
+  const disputes = await latestDisputes(db, payments.map((p) => p.id));
   return {
     profile: { ...toRow(row), profileImageUrl: row.image },
     subscriptions: subscriptions.map((s) => ({
@@ -47,7 +49,7 @@ export async function customerOf(db: Db, userId: string): Promise<StaffCustomer>
       cancelledAt: s.cancelledAt ? s.cancelledAt.getTime() : null,
     })),
     cards: cards.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
-    payments: payments.map((p) => ({ ...p, createdAt: p.createdAt.getTime() })),
+    payments: payments.map((p) => ({ ...p, createdAt: p.createdAt.getTime(), dispute: disputes.get(p.id) ?? null })),
     questionnaires: questionnaires.map((q) => ({
       subscriptionId: q.subscriptionId,
       serviceTitle: q.serviceTitle,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { StaffOverview } from '@portal/contracts/staff-console';
+import type { DisputeState } from '@portal/contracts/billing';
+import { OVERVIEW_DISPUTE_LIMIT, type StaffOverview } from '@portal/contracts/staff-console';
 import type { Db } from '../../platform/db/client.ts';
 
 /** node-postgres and PGlite both answer `{ rows }` to a raw statement. */
@@ -31,6 +32,8 @@ const ENDED_AT = sql`CASE
     (SELECT max(p.created_at) FROM payments p WHERE p.subscription_id = s.id AND p.purchase_type = 'Renewal' AND p.status = 'Failed'),
     s.updated_at)
   ELSE s.updated_at END`;
+/** A dispute the bank has not decided and the business has not accepted (contracts `isOpenDispute`). */
+const OPEN_DISPUTE = sql`d.state NOT IN ('INQUIRY_CLOSED', 'WON', 'LOST', 'ACCEPTED')`;
 const epochMs = (value: SQL) => sql`(extract(epoch FROM ${value}) * 1000)::bigint`;
 
 interface Totals {
@@ -43,6 +46,7 @@ interface Totals {
   open_chats: number;
   oldest_unanswered: string | null;
   pending_deletions: number;
+  open_disputes: number;
 }
 
 /**
@@ -69,7 +73,8 @@ export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
         WHERE c.status = 'OPEN' AND c.last_messenger_type = 'user' AND m.messenger_type = 'user'
           AND m.position > coalesce((SELECT max(r.position) FROM support_messages r WHERE r.chat_id = c.id AND r.messenger_type = 'support'), 0)
       ) AS oldest_unanswered,
-      (SELECT count(*)::int FROM account_deletion_requests d WHERE d.status = 'pending') AS pending_deletions`,
+      (SELECT count(*)::int FROM account_deletion_requests d WHERE d.status = 'pending') AS pending_deletions,
+      (SELECT count(*)::int FROM payment_disputes d WHERE ${OPEN_DISPUTE}) AS open_disputes`,
   );
   const byPlan = await rowsOf<{ plan_id: string; title: string; active: number; mrr: string }>(
     db,
@@ -95,6 +100,26 @@ export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
         (SELECT count(*)::int FROM subs u WHERE u.start_date >= b.starts AND u.start_date < b.ends) AS new_subscriptions
       FROM bounds b ORDER BY b.starts`,
   );
+  const disputes = await rowsOf<{
+    id: string;
+    payment_id: string;
+    user_id: string;
+    customer_name: string;
+    service_title: string;
+    amount: number;
+    state: DisputeState;
+    reason: string;
+    due_at: string | null;
+    created_at: string;
+  }>(
+    db,
+    sql`SELECT d.id, d.payment_id, d.user_id, coalesce(nullif(u.name, ''), u.email) AS customer_name, p.service_title, d.amount, d.state,
+        d.reason, ${epochMs(sql`d.due_at`)} AS due_at, ${epochMs(sql`d.created_at`)} AS created_at
+      FROM payment_disputes d JOIN payments p ON p.id = d.payment_id JOIN users u ON u.id = d.user_id
+      WHERE ${OPEN_DISPUTE}
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT ${OVERVIEW_DISPUTE_LIMIT}`,
+  );
   const t = totals!;
   return {
     asOfTimestamp: now.getTime(),
@@ -108,6 +133,19 @@ export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
     openChats: t.open_chats,
     oldestUnansweredTimestamp: t.oldest_unanswered === null ? null : Number(t.oldest_unanswered),
     pendingDeletionRequests: t.pending_deletions,
+    openDisputes: t.open_disputes,
+    disputes: disputes.map((d) => ({
+      disputeId: d.id,
+      paymentId: d.payment_id,
+      userId: d.user_id,
+      customerName: d.customer_name,
+      serviceTitle: d.service_title,
+      amount: Number(d.amount),
+      state: d.state,
+      reason: d.reason,
+      dueAt: d.due_at === null ? null : Number(d.due_at),
+      createdAt: Number(d.created_at),
+    })),
     months: months.map((m) => ({ month: m.month, mrr: Number(m.mrr), newSubscriptions: m.new_subscriptions })),
   };
 }

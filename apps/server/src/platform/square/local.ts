@@ -1,4 +1,5 @@
-import { SQUARE_SANDBOX_BASE_PATH } from '@portal/contracts/routes';
+import { SQUARE_SANDBOX_BASE_PATH } from '@portal/contracts/routes/square-sandbox.routes';
+import { receiveSquareWebhook } from '@portal/contracts/routes/billing.routes';
 import type { Config } from '../../config.ts';
 
 /**
@@ -9,6 +10,9 @@ export const LOCAL_SQUARE = {
   accessToken: 'EAAAlocal-sandbox-access-token-0000000000000000',
   applicationId: 'sandbox-sq0idb-local-portal-sandbox',
   locationId: 'LLOCALSANDBOX01',
+  /** The webhook subscription's signature key the sandbox signs its events with. */
+  webhookSignatureKey: 'local-sandbox-webhook-signature-key',
+  merchantId: 'MLOCALSANDBOX',
   /** Where the sandbox answers Square's REST paths on our own server. */
   basePath: SQUARE_SANDBOX_BASE_PATH,
 } as const;
@@ -18,7 +22,13 @@ export interface SquareCredentials {
   accessToken: string;
   applicationId: string;
   locationId: string;
+  /** The webhook subscription: its signature key (null: none set, so no event can be verified) and notification URL. */
+  webhookSignatureKey: string | null;
+  webhookUrl: string;
 }
+
+/** Where Square posts events (contracts `receiveSquareWebhook`). */
+export const SQUARE_WEBHOOK_PATH = receiveSquareWebhook.path;
 
 /** The credentials in use: the settings, or the local sandbox's fixed values. */
 export function squareCredentials(config: Config): SquareCredentials {
@@ -27,6 +37,8 @@ export function squareCredentials(config: Config): SquareCredentials {
     accessToken: config.SQUARE_ACCESS_TOKEN ?? LOCAL_SQUARE.accessToken,
     applicationId: config.SQUARE_APPLICATION_ID ?? LOCAL_SQUARE.applicationId,
     locationId: config.SQUARE_LOCATION_ID ?? LOCAL_SQUARE.locationId,
+    webhookSignatureKey: config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? (config.SQUARE_ENVIRONMENT === 'local' ? LOCAL_SQUARE.webhookSignatureKey : null),
+    webhookUrl: config.SQUARE_WEBHOOK_URL ?? `${config.publicUrl}${SQUARE_WEBHOOK_PATH}`,
   };
 }
 

@@ -9,6 +9,9 @@ import { sandboxCards, sandboxCustomers, sandboxNonces, sandboxPayments, sandbox
 import { isAnswer, resolveCardOnFile, resolveNonce } from './sources.ts';
 import { CARD_ERRORS, PAYMENT_ERRORS } from './test-values.ts';
 import { tokenizerRoute } from './tokenizer.ts';
+import { makeRefund } from './refunds.ts';
+import { sendEvents, type SandboxEvent } from './webhooks.ts';
+import { dashboardRoutes } from './dashboard.ts';
 
 const key = z.string().min(1).max(45);
 const customerBody = z.object({
@@ -41,7 +44,7 @@ const refundBody = z.object({
   reason: z.string().max(192).optional(),
 });
 
-const notFound = (what: string) => errorAnswer(404, { category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `${what} not found.` });
+export const notFound = (what: string) => errorAnswer(404, { category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `${what} not found.` });
 
 /**
  * The local Square sandbox: Square's REST paths and shapes for what the gateway uses (customers, cards, payments),
@@ -64,6 +67,7 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
   });
 
   await app.register(tokenizerRoute);
+  await app.register(dashboardRoutes);
 
   app.post(route.createSquareCustomer.path, hide, guarded(async (request) => {
     const parsed = parseBody(customerBody, request.body);
@@ -197,46 +201,12 @@ export async function squareSandboxRoutes(app: FastifyInstance) {
     const parsed = parseBody(refundBody, request.body);
     if (!parsed.ok) return parsed.answer;
     const r = parsed.value;
-    return idempotent(app.db, 'POST /v2/refunds', r.idempotency_key, request.body, async (db) => {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, r.payment_id)).for('update');
-      if (!row) return notFound('Payment');
-      const payment = row.body as { status: string; amount_money: { amount: number; currency: string }; refunded_money?: { amount: number }; refund_ids?: string[] };
-      if (payment.status !== 'COMPLETED') {
-        return errorAnswer(400, { category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: 'Only a completed payment can be refunded.', field: 'payment_id' });
-      }
-      if (r.amount_money.currency !== payment.amount_money.currency) {
-        return errorAnswer(400, { category: 'INVALID_REQUEST_ERROR', code: 'CURRENCY_MISMATCH', detail: 'The refund currency must match the payment.', field: 'amount_money.currency' });
-      }
-      const refunded = payment.refunded_money?.amount ?? 0;
-      if (r.amount_money.amount > payment.amount_money.amount - refunded) {
-        return errorAnswer(400, {
-          category: 'INVALID_REQUEST_ERROR',
-          code: 'REFUND_AMOUNT_INVALID',
-          detail: 'The requested refund amount exceeds the amount available to refund.',
-          field: 'amount_money.amount',
-        });
-      }
-      const at = now().toISOString();
-      const refund = {
-        id: `${r.payment_id}_${squareId(20)}`,
-        status: 'COMPLETED',
-        amount_money: r.amount_money,
-        payment_id: r.payment_id,
-        location_id: app.config.SQUARE_LOCATION_ID ?? LOCAL_SQUARE.locationId,
-        ...(r.reason ? { reason: r.reason } : {}),
-        created_at: at,
-        updated_at: at,
-      };
-      await db.insert(sandboxRefunds).values({ id: refund.id, paymentId: r.payment_id, body: refund, createdAt: now() });
-      const updated = {
-        ...payment,
-        refunded_money: { amount: refunded + r.amount_money.amount, currency: payment.amount_money.currency },
-        refund_ids: [...(payment.refund_ids ?? []), refund.id],
-        updated_at: at,
-      };
-      await db.update(sandboxPayments).set({ body: updated }).where(eq(sandboxPayments.id, r.payment_id));
-      return { status: 200, body: { refund } };
-    });
+    const events: SandboxEvent[] = [];
+    const answer = await idempotent(app.db, 'POST /v2/refunds', r.idempotency_key, request.body, (db) =>
+      makeRefund(app, db, { paymentId: r.payment_id, amountMoney: r.amount_money, reason: r.reason }, events),
+    );
+    await sendEvents(app, events);
+    return answer;
   }));
 
   app.get(route.getSquareRefund.path, hide, guarded(async (request) => {

@@ -51,3 +51,10 @@ export const sandboxRefunds = pgTable('square_sandbox_refunds', {
   body: jsonb('body').$type<Record<string, unknown>>().notNull(),
   createdAt: stamp('created_at').notNull(),
 });
+
+export const sandboxDisputes = pgTable('square_sandbox_disputes', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  createdAt: stamp('created_at').notNull(),
+});

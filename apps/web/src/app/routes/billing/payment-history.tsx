@@ -5,6 +5,7 @@ import { formatShortDate } from '@/lib/format';
 import { Download } from 'lucide-react';
 import { LoadMore } from '@/components/ui/load-more';
 import { receiptHref, usePayments } from '@/features/billing/api/payments';
+import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 
 // On a phone each row folds into two columns (date and description; amount and status); from `sm` it is a table.
@@ -74,6 +75,9 @@ export function Component() {
                         className={`${cell} col-start-2 row-start-1 whitespace-nowrap text-right font-semibold text-slate-900`}
                       >
                         {formatCents(p.amount)}
+                        {p.refunded > 0 && (
+                          <span className="block text-xs font-normal text-slate-600">{formatCents(p.refunded)} refunded</span>
+                        )}
                       </td>
                       <td role="cell" className={`${cell} col-start-2 row-start-2 text-right sm:text-left`}>
                         <PaymentStatusBadge status={p.status} />
@@ -82,6 +86,7 @@ export function Component() {
                             {p.refundStatus}
                           </span>
                         )}
+                        <DisputeBadge dispute={p.dispute} />
                       </td>
                       <td role="cell" className={`${cell} col-span-2 sm:text-right`}>
                         {p.receiptNumber && (

@@ -6,6 +6,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
+import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { useStaffCustomer } from '@/features/staff/api/customers';
@@ -106,7 +107,15 @@ function CustomerView({ data }: { data: StaffCustomer }) {
         </Section>
         <Section title="Payments">
           {/* Per-payment actions (billing's refunds) go in CustomerPayments' `action` column. */}
-          <CustomerPayments payments={data.payments} status={(payment) => <PaymentStatusBadge status={payment.status} />} />
+          <CustomerPayments
+            payments={data.payments}
+            status={(payment) => (
+              <>
+                <PaymentStatusBadge status={payment.status} />
+                <DisputeBadge dispute={payment.dispute} />
+              </>
+            )}
+          />
         </Section>
         <Section title="Questionnaire answers">
           {data.questionnaires.length === 0 ? (

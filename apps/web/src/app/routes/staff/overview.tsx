@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCents } from '@portal/contracts/money';
 import type { StaffOverview } from '@portal/contracts/staff-console';
 import { Page } from '@/components/ui/page';
+import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffOverview } from '@/features/staff/api/overview';
 import { BarChart } from '@/features/staff/components/bar-chart';
@@ -92,6 +93,7 @@ function Figures({ o }: { o: StaffOverview }) {
           />
         </dl>
       </section>
+      <Disputes o={o} />
       <section aria-labelledby="overview-plans">
         <h2 id="overview-plans" className={SECTION}>Active subscriptions by plan</h2>
         {o.byPlan.length === 0 ? (
@@ -132,6 +134,37 @@ function Figures({ o }: { o: StaffOverview }) {
         </p>
       </section>
     </div>
+  );
+}
+
+/** Open disputes (chargebacks): how many, and the newest with whose payment and when Square needs the evidence. */
+function Disputes({ o }: { o: StaffOverview }) {
+  return (
+    <section aria-labelledby="overview-disputes">
+      <h2 id="overview-disputes" className={SECTION}>Payments</h2>
+      <dl className={GRID}>
+        <Stat label="Open disputes" value={count(o.openDisputes)} hint="Answer them in Square's Dashboard, under Disputes" />
+      </dl>
+      {o.disputes.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm shadow-sm">
+          {o.disputes.map((d) => (
+            <li key={d.disputeId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+              <Link to={paths.staffCustomer(d.userId)} className="font-semibold text-brand-700 underline">
+                {d.customerName}
+              </Link>
+              <span className="text-slate-700">
+                {formatCents(d.amount)} · {d.serviceTitle}
+              </span>
+              <DisputeBadge dispute={d} />
+              <span className="text-slate-600">
+                {d.reason.toLowerCase().replace(/_/g, ' ')}
+                {d.dueAt !== null && ` · evidence due ${formatShortDate(d.dueAt)}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
