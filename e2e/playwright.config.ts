@@ -30,10 +30,18 @@ const chromium = {
   },
 };
 
+/**
+ * `E2E_POSTGRES_URL=postgres://postgres@127.0.0.1:5432`: every server runs on a PostgreSQL database of its own,
+ * made empty before it starts (`portal_e2e_<port>`), instead of PGlite under its data directory.
+ */
+const POSTGRES = process.env.E2E_POSTGRES_URL?.replace(/\/$/, '');
+
 function portalServer(port: number, extraEnv: Record<string, string> = {}) {
   const dataDir = `/tmp/portal-e2e-${process.pid}-${port}`;
+  const database = `portal_e2e_${port}`;
+  const freshDatabase = POSTGRES ? ` && node ../../scripts/fresh-database.mjs ${POSTGRES} ${database}` : '';
   return {
-    command: `rm -rf ${dataDir} && node dist/main.js`,
+    command: `rm -rf ${dataDir}${freshDatabase} && node dist/main.js`,
     cwd: '../apps/server',
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
@@ -45,6 +53,7 @@ function portalServer(port: number, extraEnv: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
+      ...(POSTGRES ? { DATABASE_URL: `${POSTGRES}/${database}` } : {}),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789',
