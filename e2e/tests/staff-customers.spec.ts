@@ -25,12 +25,27 @@ test('staff open a customer, complete a step and create and publish a project wi
   await steps.getByRole('button', { name: 'Add step' }).click();
   await expect(steps.getByText('Please describe the step.')).toBeVisible();
   await steps.getByLabel(/New step for/).fill('Review the store listing');
+  await steps.getByLabel('Links to').last().selectOption({ label: 'My Projects' });
   await steps.getByRole('button', { name: 'Add step' }).click();
   await expect(customer.page.getByText('Review the store listing')).toBeVisible();
+  const customerStep = customer.page.getByRole('listitem').filter({ hasText: 'Review the store listing' });
+  await expect(customerStep.getByRole('link', { name: 'Go to My Projects' })).toBeVisible();
+  // Its place changed on a phone's width: the customer's link follows.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const staffStep = steps.getByRole('listitem').filter({ hasText: 'Review the store listing' });
+  await expect(staffStep).toContainText('Links to My Projects');
+  await staffStep.getByRole('button', { name: /^Edit step/ }).click();
+  await expect(steps.getByLabel('Links to').first()).toHaveValue('projects');
+  await steps.getByLabel('Links to').first().selectOption({ label: 'Support' });
+  await screenshots(page, 'customer-step-place', steps.getByRole('button', { name: 'Save', exact: true }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await steps.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(customerStep.getByRole('link', { name: 'Go to Support' })).toBeVisible();
+  await expect(staffStep).toContainText('Links to Support');
+  await page.setViewportSize({ width: 1280, height: 800 });
   const box = steps.getByRole('listitem').filter({ hasText: 'Review the store listing' }).getByRole('checkbox');
   await box.check();
   await expect(box).toBeChecked();
-  const customerStep = customer.page.getByRole('listitem').filter({ hasText: 'Review the store listing' });
   await expect(customerStep).toContainText('Completed');
   await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('step.update');
   // The sign-up mails, and whether they went out.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { secretOfUri, totpCode } from '../../apps/server/src/platform/auth/totp';
+import { nextTotpCode, secretOfUri } from '../../apps/server/src/platform/auth/totp';
 import { expect, newUser, operatorUrl, signUpThroughApi, type NewUser } from '../fixtures';
 
 const operator = { authorization: 'Bearer e2e-operator-token-0123456789' };
@@ -23,7 +23,7 @@ export async function setUpTwoFactorThroughUi(page: Page, password: string, atQr
   await atQrCode?.();
   const secret = ((await page.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel('6-digit code from the app').fill(totpCode(secret));
+  await page.getByLabel('6-digit code from the app').fill(await nextTotpCode(secret));
   await page.getByRole('button', { name: 'Turn On' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -40,7 +40,7 @@ export async function setUpTwoFactorThroughApi(api: APIRequestContext, baseURL: 
   expect(enabled.status(), await enabled.text()).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOfUri(totpURI);
-  const confirmed = await api.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totpCode(secret) } });
+  const confirmed = await api.post('/api/auth/two-factor/verify-totp', { headers, data: { code: await nextTotpCode(secret) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { secret, recoveryCodes: backupCodes };
 }

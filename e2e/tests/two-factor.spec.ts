@@ -1,4 +1,4 @@
-import { secretOfUri, totpCode } from '../../apps/server/src/platform/auth/totp';
+import { nextTotpCode, secretOfUri } from '../../apps/server/src/platform/auth/totp';
 import { expect, newUser, signInThroughUi, signUpThroughApi, test } from '../fixtures';
 import { screenshots as pageScreenshots } from './billing-selfserve-helpers';
 import { screenshots, setUpTwoFactorThroughUi, signInStaffThroughUi } from './staff-helpers';
@@ -15,7 +15,7 @@ test('staff sign in with a code computed from their key, and a recovery code wor
   await page.getByLabel('Authentication Code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Please try the current code from your authenticator app.');
-  await page.getByLabel('Authentication Code').fill(totpCode(staff.secret));
+  await page.getByLabel('Authentication Code').fill(await nextTotpCode(staff.secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/staff$/);
 
@@ -58,7 +58,7 @@ test('a customer turns two-factor authentication on in Account Settings, and the
 
   await page.context().clearCookies();
   await signInThroughUi(page, user);
-  await page.getByLabel('Authentication Code').fill(totpCode(secret));
+  await page.getByLabel('Authentication Code').fill(await nextTotpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/select-plan$/);
 });
@@ -79,7 +79,7 @@ test('a Google sign-in never skips the second factor: an account that has one is
   const enabled = await page.request.post('/api/auth/two-factor/enable', { headers, data: {} });
   expect(enabled.status(), await enabled.text()).toBe(200);
   const secret = secretOfUri(((await enabled.json()) as { totpURI: string }).totpURI);
-  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: await nextTotpCode(secret) } })).status()).toBe(200);
 
   await page.context().clearCookies();
   await continueWithGoogle();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
-import { secretOfUri, totpCode } from '../src/platform/auth/totp.ts';
+import { nextTotpCode, secretOfUri } from '../src/platform/auth/totp.ts';
 
 /**
  * The address test apps believe they are served at. Nothing listens there (port 1 refuses at once), so a test never
@@ -123,7 +123,7 @@ export async function setUpTwoFactor(app: FastifyInstance, user: TestUser, passw
   if (enabled.statusCode !== 200) throw new Error(`two-factor enable failed: ${enabled.statusCode} ${enabled.body}`);
   const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
   const secret = secretOfUri(totpURI);
-  const confirmed = await post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  const confirmed = await post('/api/auth/two-factor/verify-totp', { code: await nextTotpCode(secret) });
   if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
   user.cookie = cookieHeader(confirmed.headers['set-cookie']).split('; ').filter((c) => c.startsWith('better-auth.session_token=')).join('; ');
   return { secret, recoveryCodes: backupCodes };

@@ -96,6 +96,20 @@ describe('body types (issue 16 item 5)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Enter a name and a valid e-mail address.');
   });
+
+  // The decision follows the route a request reaches, not the text of its address.
+  it('parses the form on the route that takes it however its address is written', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/%6Fidc/interaction/abc/login', payload: 'email=&name=', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_PUBLIC_URL } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Enter a name and a valid e-mail address.');
+  });
+
+  it('refuses a form on a JSON route whose address mentions the stand-in', async () => {
+    for (const url of ['/api/support/chats?next=/oidc/x', '/api/support/chats?/oidc/']) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload: 'initialMessage=from+a+form', headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+      expect([res.statusCode, res.json().error.code], url).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    }
+  });
 });
 
 describe('NUL characters (issue 16 item 4)', () => {

@@ -144,6 +144,35 @@ describe('customers', () => {
     });
   });
 
+  it("sets a subscription's step place when editing or adding a step, refusing a place the portal does not have", async () => {
+    const staff = await signUpStaff(ctx);
+    const customer = await signUp(ctx.app);
+    const subscriptionId = await insertSubscription(ctx, customer.id, 'ACTIVE', 'Growth');
+    const [first] = await insertSteps(ctx, subscriptionId, customer.id, ['Add a card']);
+    const places = async () => ((await call(ctx.app, customer, 'GET', `/api/completion-steps/${subscriptionId}`)).body.steps as Array<{ place: string | null }>).map((s) => s.place);
+    const step = `/api/staff/subscriptions/${subscriptionId}/steps/${first}`;
+
+    expect((await call(ctx.app, staff, 'PATCH', step, { place: 'payment-methods' })).status).toBe(204);
+    const added = await call(ctx.app, staff, 'POST', `/api/staff/subscriptions/${subscriptionId}/steps`, { stepDetails: 'Ask us anything', place: 'support' });
+    expect(added.status).toBe(200);
+    expect(await places()).toEqual(['payment-methods', 'support']);
+    // Details alone keep the place; null takes it away.
+    expect((await call(ctx.app, staff, 'PATCH', step, { stepDetails: 'Add a card, please' })).status).toBe(204);
+    expect(await places()).toEqual(['payment-methods', 'support']);
+    expect((await call(ctx.app, staff, 'PATCH', step, { place: null })).status).toBe(204);
+    expect(await places()).toEqual([null, 'support']);
+
+    for (const refused of [
+      await call(ctx.app, staff, 'PATCH', step, { stepStatus: 'completed', place: 'billing' }),
+      await call(ctx.app, staff, 'POST', `/api/staff/subscriptions/${subscriptionId}/steps`, { stepDetails: 'Elsewhere', place: 'https://example.com' }),
+    ]) {
+      expect([refused.status, refused.body.error.code]).toEqual([400, 'UNKNOWN_STEP_PLACE']);
+    }
+    // Nothing of a refused change was written.
+    const steps = (await call(ctx.app, customer, 'GET', `/api/completion-steps/${subscriptionId}`)).body;
+    expect(steps).toMatchObject({ completed: 0, total: 2 });
+  });
+
   it('filters projects by release status, takes an uploaded logo path, stamps publishing, and audits before and after', async () => {
     const staff = await signUpStaff(ctx);
     const customer = await signUp(ctx.app);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, makeStaff, nextAddress, setUpTwoFactor, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { outboxFor } from './notify-helpers.ts';
-import { secretOfUri, totpCode } from '../src/platform/auth/totp.ts';
+import { nextTotpCode, secretOfUri } from '../src/platform/auth/totp.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('turning the second factor on', () => {
     const wrong = await post('/api/auth/two-factor/verify-totp', { code: '000000' }, headers);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('INVALID_CODE');
-    const confirmed = await post('/api/auth/two-factor/verify-totp', { code: ` ${totpCode(secretOfUri(totpURI))} ` }, headers);
+    const confirmed = await post('/api/auth/two-factor/verify-totp', { code: ` ${await nextTotpCode(secretOfUri(totpURI))} ` }, headers);
     expect(confirmed.statusCode).toBe(200);
     expect((await me(cookieHeader(confirmed.headers['set-cookie']))).user.twoFactorEnabled).toBe(true);
     expect(await outboxFor(ctx, user.email, 'two-factor-added')).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('signing in with a second factor', () => {
     const wrong = await post('/api/auth/two-factor/verify-totp', { code: '000000' }, { cookie: first.cookie });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('INVALID_CODE');
-    const right = await post('/api/auth/two-factor/verify-totp', { code: totpCode(user.secret) }, { cookie: first.cookie });
+    const right = await post('/api/auth/two-factor/verify-totp', { code: await nextTotpCode(user.secret) }, { cookie: first.cookie });
     expect(right.statusCode).toBe(200);
     expect((await me(cookieHeader(right.headers['set-cookie']))).user).toMatchObject({ id: user.id, twoFactorEnabled: true });
   });

@@ -135,6 +135,22 @@ export const COMPLETED_STEP_STATUS = 'completed';
 export const STEP_PLACES = ['questionnaire', 'payment-methods', 'projects', 'support'] as const;
 export const stepPlaceSchema = z.enum(STEP_PLACES);
 export type StepPlace = z.infer<typeof stepPlaceSchema>;
+/** What staff pick a step's place by (the step templates and a customer's steps). */
+export const STEP_PLACE_NAMES: Record<StepPlace, string> = {
+  questionnaire: 'Questionnaire',
+  'payment-methods': 'Payment Methods',
+  projects: 'My Projects',
+  support: 'Support',
+};
+/**
+ * A place as staff send it: one of STEP_PLACES, or null for none. Any other text is refused by the server with 400
+ * UNKNOWN_STEP_PLACE (its own code, not a VALIDATION_ERROR), so the schema takes any short text.
+ */
+export const stepPlaceInputSchema = z
+  .string()
+  .max(40)
+  .nullable()
+  .describe(`One of ${STEP_PLACES.join(', ')}, or null for none; another is refused with 400 UNKNOWN_STEP_PLACE.`);
 
 export const completionStepSchema = z.object({
   id: z.string(),

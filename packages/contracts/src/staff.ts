@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { cardSchema, paymentSchema } from './billing.ts';
-import { formAnswerSchema, stepStatusUpdateSchema } from './onboarding.ts';
+import { formAnswerSchema, stepPlaceInputSchema, stepStatusUpdateSchema } from './onboarding.ts';
 import { cursorQuery, pageOf, pageQuerySchema } from './page.ts';
 import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
@@ -68,14 +68,19 @@ export const staffCustomerSchema = z.object({
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export type StaffCustomerPayment = StaffCustomer['payments'][number];
 
-/** Staff edit a step: its status ("completed" stores the time) and its details. */
+/** Staff edit a step: its status ("completed" stores the time), its details and its place (null: none). */
 export const staffStepUpdateSchema = z
   .object({
     stepStatus: stepStatusUpdateSchema.shape.stepStatus.optional(),
     stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000).optional(),
+    place: stepPlaceInputSchema.optional(),
   })
-  .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined, 'Nothing to change.');
-export const newStepSchema = z.object({ stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000) });
+  .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined || v.place !== undefined, 'Nothing to change.');
+/** A step staff add to a subscription; without a place it names none. */
+export const newStepSchema = z.object({
+  stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000),
+  place: stepPlaceInputSchema.optional(),
+});
 export type NewStepInput = z.input<typeof newStepSchema>;
 
 /** One audited staff write. `before`/`after` are the record's JSON (null when it did not exist / was removed). */

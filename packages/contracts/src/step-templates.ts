@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepPlaceInputSchema, stepPlaceSchema } from './onboarding.ts';
 import { newStepSchema } from './staff.ts';
 
 /**
@@ -12,9 +13,11 @@ export const stepTemplateInputSchema = z.object({
   /** The order the steps are shown in (spec: completion steps by StepIndex); one template a number. */
   stepIndex: z.number({ error: stepIndexMessage }).int(stepIndexMessage).min(0, stepIndexMessage).max(STEP_INDEX_MAX, stepIndexMessage),
   stepDetails: newStepSchema.shape.stepDetails,
+  /** Where in the portal the step links to, copied to each new subscription's step with the rest (null: nowhere). */
+  place: stepPlaceInputSchema,
 });
 export type StepTemplateInput = z.infer<typeof stepTemplateInputSchema>;
-export const stepTemplateSchema = z.object({ id: z.string(), stepIndex: z.number().int(), stepDetails: z.string() });
+export const stepTemplateSchema = z.object({ id: z.string(), stepIndex: z.number().int(), stepDetails: z.string(), place: stepPlaceSchema.nullable() });
 export type StepTemplate = z.infer<typeof stepTemplateSchema>;
 export const stepTemplateListSchema = z.object({ templates: z.array(stepTemplateSchema) });
 export const stepTemplateParamsSchema = z.object({ templateId: z.string().min(1).max(200) });

@@ -111,12 +111,13 @@ export async function setStepStatus(
   return rows.length > 0;
 }
 
-export async function setStepDetails(db: Db, stepId: string, stepDetails: string) {
-  await db.update(completionSteps).set({ stepDetails }).where(eq(completionSteps.id, stepId));
+/** Sets a step's details and/or place; a field left undefined is kept. */
+export async function setStepFields(db: Db, stepId: string, fields: { stepDetails?: string | undefined; place?: string | null | undefined }) {
+  await db.update(completionSteps).set(fields).where(eq(completionSteps.id, stepId));
 }
 
 /** A new pending step after the subscription's last one. */
-export async function insertStep(db: Db, step: { subscriptionId: string; userId: string; stepDetails: string }) {
+export async function insertStep(db: Db, step: { subscriptionId: string; userId: string; stepDetails: string; place: string | null }) {
   const [last] = await db
     .select({ max: sql<number | null>`max(${completionSteps.stepIndex})` })
     .from(completionSteps)

@@ -44,7 +44,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
   });
   registerRoute(app, route.getStaffSteps, async (request) => staffSteps(app.db, request.params.subscriptionId));
   registerRoute(app, route.addStep, async (request) =>
-    addStepAsStaff(app, request.user, request.params.subscriptionId, request.body.stepDetails),
+    addStepAsStaff(app, request.user, request.params.subscriptionId, request.body),
   );
   // Staff: the setup-step templates editor (/staff/step-templates).
   registerRoute(app, templateRoute.listStepTemplates, async () => listStepTemplates(app.db));

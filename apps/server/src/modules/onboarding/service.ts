@@ -13,6 +13,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { startSubscription } from '../subscriptions/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
+import { knownPlace } from './step-place.ts';
 
 /** A banner as the API gives it (spec §3 FeaturedBanner). */
 export const toBanner = (b: Awaited<ReturnType<typeof repo.listBanners>>[number]): Banner => ({
@@ -114,7 +115,7 @@ export async function staffSteps(db: Db, subscriptionId: string): Promise<Comple
 }
 
 /**
- * Staff set a step's status and/or details; "completed" stores the time, any other status clears it. Audited in
+ * Staff set a step's status, details and/or place; "completed" stores the time, any other status clears it. Audited in
  * the same transaction; the customer's steps page and dashboard follow live.
  */
 export async function updateStepAsStaff(
@@ -122,8 +123,9 @@ export async function updateStepAsStaff(
   actor: AuditActor,
   subscriptionId: string,
   stepId: string,
-  input: { stepStatus?: string; stepDetails?: string },
+  input: { stepStatus?: string; stepDetails?: string; place?: string | null },
 ): Promise<void> {
+  const place = input.place === undefined ? undefined : knownPlace(input.place);
   const subscription = await repo.findSubscriptionForStaff(app.db, subscriptionId);
   const before = subscription && (await repo.findStep(app.db, subscriptionId, stepId));
   if (!subscription || !before) throw notFound('Step not found.');
@@ -133,7 +135,7 @@ export async function updateStepAsStaff(
       const status = input.stepStatus.toLowerCase() === COMPLETED_STEP_STATUS ? COMPLETED_STEP_STATUS : input.stepStatus;
       await repo.setStepStatus(tx, subscriptionId, stepId, status, status === COMPLETED_STEP_STATUS ? now : null);
     }
-    if (input.stepDetails !== undefined) await repo.setStepDetails(tx, stepId, input.stepDetails);
+    if (input.stepDetails !== undefined || place !== undefined) await repo.setStepFields(tx, stepId, { stepDetails: input.stepDetails, place });
     const after = await repo.findStep(tx, subscriptionId, stepId);
     await recordAudit(tx, { actor, action: 'step.update', entityType: 'step', entityId: stepId, customerId: subscription.userId, before, after, now });
     await publishStepChange(tx, subscriptionId, subscription.userId);
@@ -141,12 +143,18 @@ export async function updateStepAsStaff(
 }
 
 /** Staff add a step after the subscription's last one. */
-export async function addStepAsStaff(app: FastifyInstance, actor: AuditActor, subscriptionId: string, stepDetails: string): Promise<CompletionSteps> {
+export async function addStepAsStaff(
+  app: FastifyInstance,
+  actor: AuditActor,
+  subscriptionId: string,
+  input: { stepDetails: string; place?: string | null | undefined },
+): Promise<CompletionSteps> {
+  const place = knownPlace(input.place ?? null);
   const subscription = await repo.findSubscriptionForStaff(app.db, subscriptionId);
   if (!subscription) throw notFound('Subscription not found.');
   const now = app.clock();
   await app.db.transaction(async (tx) => {
-    const step = await repo.insertStep(tx, { subscriptionId, userId: subscription.userId, stepDetails });
+    const step = await repo.insertStep(tx, { subscriptionId, userId: subscription.userId, stepDetails: input.stepDetails, place });
     await recordAudit(tx, { actor, action: 'step.create', entityType: 'step', entityId: step.id, customerId: subscription.userId, before: null, after: step, now });
     await publishStepChange(tx, subscriptionId, subscription.userId);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { stepPlaceSchema } from '@portal/contracts/onboarding';
 import type { StepTemplate, StepTemplateInput } from '@portal/contracts/step-templates';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
@@ -8,13 +9,14 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { completionStepTemplates as templates } from '../subscriptions/index.ts';
+import { knownPlace } from './step-place.ts';
 
 /**
  * The setup-step templates editor of /staff/step-templates. A new subscription copies the templates
  * (`createSubscriptionWithSteps`); the steps existing subscriptions copied are theirs and do not change here.
  */
 type Row = typeof templates.$inferSelect;
-const toTemplate = (row: Row): StepTemplate => ({ id: row.id, stepIndex: row.stepIndex, stepDetails: row.stepDetails });
+const toTemplate = (row: Row): StepTemplate => ({ id: row.id, stepIndex: row.stepIndex, stepDetails: row.stepDetails, place: stepPlaceSchema.safeParse(row.place).data ?? null });
 
 export async function listStepTemplates(db: Db): Promise<{ templates: StepTemplate[] }> {
   const rows = await db.select().from(templates).orderBy(asc(templates.stepIndex), asc(templates.id));
@@ -38,9 +40,10 @@ async function claimIndex(tx: Db, stepIndex: number, exceptId: string | null) {
 }
 
 export async function createStepTemplate(db: Db, staff: SessionUser, input: StepTemplateInput, now: Date): Promise<StepTemplate> {
+  const place = knownPlace(input.place);
   return db.transaction(async (tx) => {
     await claimIndex(tx, input.stepIndex, null);
-    const [row] = await tx.insert(templates).values({ id: randomUUID(), ...input }).returning();
+    const [row] = await tx.insert(templates).values({ id: randomUUID(), ...input, place }).returning();
     await recordAudit(tx, { actor: actor(staff), action: 'step_template.create', entityType: 'step_template', entityId: row!.id, customerId: null, before: null, after: row, now });
     await published(tx);
     return toTemplate(row!);
@@ -54,10 +57,11 @@ async function lockTemplate(tx: Db, id: string): Promise<Row> {
 }
 
 export async function updateStepTemplate(db: Db, staff: SessionUser, id: string, input: StepTemplateInput, now: Date): Promise<StepTemplate> {
+  const place = knownPlace(input.place);
   return db.transaction(async (tx) => {
     await claimIndex(tx, input.stepIndex, id);
     const before = await lockTemplate(tx, id);
-    const [row] = await tx.update(templates).set(input).where(eq(templates.id, id)).returning();
+    const [row] = await tx.update(templates).set({ ...input, place }).where(eq(templates.id, id)).returning();
     await recordAudit(tx, { actor: actor(staff), action: 'step_template.update', entityType: 'step_template', entityId: id, customerId: null, before, after: row, now });
     await published(tx);
     return toTemplate(row!);

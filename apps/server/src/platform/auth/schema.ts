@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -70,4 +70,6 @@ export const twoFactors = pgTable('two_factors', {
   verified: boolean('verified').notNull().default(true),
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: stamp('locked_until'),
+  /** The last TOTP time step taken (0300): better-auth keeps none, the portal refuses a code of it or earlier. */
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
 });

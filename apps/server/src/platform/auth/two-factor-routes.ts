@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../http/errors.ts';
 import { authLimits, forwardAuthEndpoint } from './forward.ts';
 import { verifications } from './schema.ts';
 import { sessionUser, type SessionUser } from './session.ts';
+import { totpOnce } from './totp-once.ts';
 import { sendSecondFactorChanged } from './two-factor-mail.ts';
 
 /** better-auth's signed cookie that stands for a sign-in waiting for its second factor (`<identifier>.<signature>`). */
@@ -37,8 +38,8 @@ const parsedBody = (schema: z.ZodType) => async (request: FastifyRequest) => {
 
 /**
  * better-auth's two-factor endpoints the portal uses (decision 0050), each listed by its path: code checks limited
- * per client address and per account (the signed-in one, or the one a sign-in is waiting for), and a security
- * e-mail when the second factor is turned on or off.
+ * per client address and per account (the signed-in one, or the one a sign-in is waiting for), an app's code taken
+ * once (`totpOnce`), and a security e-mail when the second factor is turned on or off.
  */
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +51,9 @@ declare module 'fastify' {
 export async function twoFactorRoutes(app: FastifyInstance) {
   const { perAccount } = authLimits(app);
   const perSessionAccount = perAccount(async (request) => (await sessionUser(request))?.id);
-  const perCodeAccount = perAccount(async (request) => (await sessionUser(request))?.id ?? (await challengedUserId(request)));
+  const codeAccount = async (request: FastifyRequest) => (await sessionUser(request))?.id ?? (await challengedUserId(request));
+  const perCodeAccount = perAccount(codeAccount);
+  const totp = totpOnce(app, codeAccount);
 
   /** Keeps the account as the request found it, before better-auth's change: what the security e-mail compares. */
   const remember = async (request: FastifyRequest) => {
@@ -73,16 +76,23 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     }
   };
 
+  const added = tell('added');
+  /** A refused code's step is given back before anything else looks at the answer. */
+  const codeAnswered = async (request: FastifyRequest, response: Response) => {
+    await totp.settle(request, response);
+    await added(request, response);
+  };
+
   const endpoints = [
     { definition: route.enableTwoFactor, counts: perSessionAccount },
-    { definition: route.verifyTwoFactorCode, counts: perCodeAccount, onAnswer: tell('added') },
+    { definition: route.verifyTwoFactorCode, counts: perCodeAccount, onAnswer: codeAnswered, takes: totp.take },
     { definition: route.verifyRecoveryCode, counts: perCodeAccount },
     { definition: route.regenerateRecoveryCodes, counts: perSessionAccount },
     { definition: route.disableTwoFactor, counts: perSessionAccount, onAnswer: tell('removed'), guard: notStaff },
   ];
-  for (const { definition, counts, onAnswer, guard } of endpoints) {
+  for (const { definition, counts, onAnswer, guard, takes } of endpoints) {
     forwardAuthEndpoint(app, 'POST', definition.path, {
-      checks: [counts, parsedBody(definition.body), ...(guard ? [guard] : []), remember],
+      checks: [counts, parsedBody(definition.body), ...(guard ? [guard] : []), remember, ...(takes ? [takes] : [])],
       onAnswer,
     });
   }

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCAL_GOOGLE_PATH } from '../oidc/local-google.ts';
 import { AppError } from './errors.ts';
 import { trustedOrigins, untrustedOriginMessage } from './origins.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an HTML form's url-encoded body (the local Google stand-in); every other route takes JSON. */
+    formBody?: boolean;
+  }
+}
 
 const invalidCharacters = (where: string) =>
   new AppError(400, 'INVALID_CHARACTERS', `The request's ${where} contains a NUL character (U+0000), which is not allowed.`);
@@ -87,7 +93,9 @@ function refuseCrossSite(request: FastifyRequest, allowed: string[], message: (o
 
 /**
  * Checks every request at the boundary, before any route: NUL characters, cross-site writes and body types.
- * JSON routes take only JSON; url-encoded bodies are parsed only for the local Google stand-in's HTML form.
+ * JSON routes take only JSON; url-encoded bodies are parsed only for routes configured with `formBody` (the local
+ * Google stand-in's HTML form and token endpoint). The body is parsed after routing, so the decision is the routed
+ * route's, never the raw address's: an address can be written in many ways that reach the same route.
  */
 export function registerRequestGuards(app: FastifyInstance) {
   const allowed = trustedOrigins(app.config);
@@ -102,7 +110,7 @@ export function registerRequestGuards(app: FastifyInstance) {
   // Fastify parses text/plain by default; an HTML form can send it across sites, and no route of ours takes it.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    if (!request.url.startsWith(`${LOCAL_GOOGLE_PATH}/`)) {
+    if (request.routeOptions.config.formBody !== true) {
       done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).'), undefined);
       return;
     }

@@ -79,7 +79,7 @@ export async function registerLocalGoogle(app: FastifyInstance, config: Config) 
     reply.type('text/html; charset=utf-8').send(renderIdentityPage(details.uid));
   });
 
-  app.post(`${LOCAL_GOOGLE_PATH}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${LOCAL_GOOGLE_PATH}/interaction/:uid/login`, { schema: { hide: true }, config: { formBody: true } }, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string>;
     const email = (form.email ?? '').trim().toLowerCase();
     const name = (form.name ?? '').trim();
@@ -95,7 +95,8 @@ export async function registerLocalGoogle(app: FastifyInstance, config: Config) 
     await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
   });
 
-  app.all(`${LOCAL_GOOGLE_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+  // oidc-provider's token endpoint takes a url-encoded body too (the portal's server redeeming a code).
+  app.all(`${LOCAL_GOOGLE_PATH}/*`, { schema: { hide: true }, config: { formBody: true } }, (request, reply) => {
     // Fastify has read the body already; oidc-provider takes it from req.body when the stream is spent.
     (request.raw as IncomingMessage & { body?: unknown }).body = request.body;
     reply.hijack();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { STEP_PLACE_NAMES } from '@portal/contracts/onboarding';
 import type { StepTemplate } from '@portal/contracts/step-templates';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
@@ -29,6 +30,7 @@ export function Component() {
                 <div className="min-w-[12rem] flex-1">
                   <p className="text-sm font-semibold text-slate-600">Step {template.stepIndex}</p>
                   <p className="text-slate-900">{template.stepDetails}</p>
+                  {template.place && <p className="text-sm text-slate-700">Links to {STEP_PLACE_NAMES[template.place]}</p>}
                 </div>
                 <RowActions
                   name={`step ${template.stepIndex}`}

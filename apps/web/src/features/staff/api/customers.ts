@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { StaffCustomerListQuery } from '@portal/contracts/staff';
+import type { NewStepInput, StaffCustomerListQuery } from '@portal/contracts/staff';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';
 
@@ -40,7 +40,7 @@ function useRefetchSteps(subscriptionId: string) {
 export function useUpdateStep(subscriptionId: string) {
   const refetch = useRefetchSteps(subscriptionId);
   return useMutation({
-    mutationFn: ({ stepId, ...body }: { stepId: string; stepStatus?: string; stepDetails?: string }) =>
+    mutationFn: ({ stepId, ...body }: { stepId: string; stepStatus?: string; stepDetails?: string; place?: string | null | undefined }) =>
       api(setStepStatus, { params: { subscriptionId, stepId }, body }),
     onSuccess: refetch,
   });
@@ -48,5 +48,5 @@ export function useUpdateStep(subscriptionId: string) {
 
 export function useAddStep(subscriptionId: string) {
   const refetch = useRefetchSteps(subscriptionId);
-  return useMutation({ mutationFn: (stepDetails: string) => api(addStep, { params: { subscriptionId }, body: { stepDetails } }), onSuccess: refetch });
+  return useMutation({ mutationFn: (step: NewStepInput) => api(addStep, { params: { subscriptionId }, body: step }), onSuccess: refetch });
 }

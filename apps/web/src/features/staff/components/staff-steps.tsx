@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPLETED_STEP_STATUS, type CompletionStep } from '@portal/contracts/onboarding';
+import { COMPLETED_STEP_STATUS, STEP_PLACE_NAMES, type CompletionStep } from '@portal/contracts/onboarding';
 import { newStepSchema, type NewStepInput } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
@@ -9,25 +9,26 @@ import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { formatShortDate } from '@/lib/format';
 import { useAddStep, useStaffSteps, useUpdateStep } from '../api/customers';
+import { StepPlaceField } from './step-place-field';
 
 const SAVE_FAILED = 'Could not save the step. Please try again.';
 
-/** A step's details, edited or added, checked with the contract's schema. */
+/** A step's details and place, edited or added, checked with the contract's schema. */
 function StepDetailsForm({ id, label, initial, submitLabel, onSave, onCancel }: {
   id: string;
   label: string;
-  initial: string;
+  initial: NewStepInput;
   submitLabel: string;
-  onSave: (details: string) => Promise<unknown>;
+  onSave: (step: NewStepInput) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const { register, handleSubmit, reset, formState } = useForm<NewStepInput>({ resolver: zodResolver(newStepSchema), defaultValues: { stepDetails: initial } });
+  const { register, handleSubmit, reset, formState } = useForm<NewStepInput>({ resolver: zodResolver(newStepSchema), defaultValues: initial });
   const [failed, setFailed] = useState(false);
-  const submit = handleSubmit(async ({ stepDetails }) => {
+  const submit = handleSubmit(async (step) => {
     setFailed(false);
     try {
-      await onSave(stepDetails);
-      reset({ stepDetails: initial });
+      await onSave(step);
+      reset(initial);
     } catch {
       setFailed(true);
     }
@@ -35,6 +36,7 @@ function StepDetailsForm({ id, label, initial, submitLabel, onSave, onCancel }: 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate>
       <TextField id={id} label={label} className="flex-1" registration={register('stepDetails')} error={formState.errors.stepDetails?.message} />
+      <StepPlaceField id={`${id}-place`} register={register} className="sm:w-48" />
       <div className="flex gap-2 sm:mt-6">
         <Button type="submit" disabled={formState.isSubmitting}>
           {submitLabel}
@@ -63,10 +65,10 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
         <StepDetailsForm
           id={`step-${step.id}`}
           label={`Details of step ${step.stepIndex}`}
-          initial={step.stepDetails}
+          initial={{ stepDetails: step.stepDetails, place: step.place }}
           submitLabel="Save"
-          onSave={async (stepDetails) => {
-            await update.mutateAsync({ stepId: step.id, stepDetails });
+          onSave={async (changes) => {
+            await update.mutateAsync({ stepId: step.id, ...changes });
             setEditing(false);
           }}
           onCancel={() => setEditing(false)}
@@ -89,6 +91,7 @@ function StepRow({ step, subscriptionId }: { step: CompletionStep; subscriptionI
             <span className="min-w-0">
               <span className="block text-sm font-semibold text-slate-600">Step {step.stepIndex}</span>
               <span className="block text-slate-900">{step.stepDetails}</span>
+              {step.place && <span className="block text-sm text-slate-700">Links to {STEP_PLACE_NAMES[step.place]}</span>}
               <span className="block text-xs text-slate-600">{done ? `Completed ${formatShortDate(step.completedAt)}` : step.stepStatus}</span>
             </span>
           </label>
@@ -121,7 +124,7 @@ export function StaffSteps({ subscriptionId, serviceTitle }: { subscriptionId: s
           </ol>
         )}
       </QueryState>
-      <StepDetailsForm id={`new-step-${subscriptionId}`} label={`New step for ${serviceTitle}`} initial="" submitLabel="Add step" onSave={(details) => add.mutateAsync(details)} />
+      <StepDetailsForm id={`new-step-${subscriptionId}`} label={`New step for ${serviceTitle}`} initial={{ stepDetails: '', place: null }} submitLabel="Add step" onSave={(step) => add.mutateAsync(step)} />
     </div>
   );
 }

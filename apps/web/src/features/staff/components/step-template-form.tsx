@@ -2,13 +2,14 @@ import { stepTemplateInputSchema, type StepTemplate, type StepTemplateInput } fr
 import { TextField } from '@/components/ui/text-field';
 import { useStepTemplateChanges } from '../api/step-templates';
 import { useEditorForm } from './editor';
+import { StepPlaceField } from './step-place-field';
 
 /** Create or edit a setup-step template; a new one takes the number after the last. */
 export function StepTemplateForm({ template, nextIndex, onDone }: { template?: StepTemplate; nextIndex: number; onDone: () => void }) {
   const { save } = useStepTemplateChanges();
   const { register, handleSubmit, formState, errors, editor } = useEditorForm<StepTemplateInput>(
     stepTemplateInputSchema,
-    template ? { stepIndex: template.stepIndex, stepDetails: template.stepDetails } : { stepIndex: nextIndex, stepDetails: '' },
+    template ? { stepIndex: template.stepIndex, stepDetails: template.stepDetails, place: template.place } : { stepIndex: nextIndex, stepDetails: '', place: null },
     'Could not save the step. Please try again.',
     onDone,
   );
@@ -37,6 +38,7 @@ export function StepTemplateForm({ template, nextIndex, onDone }: { template?: S
         />
         {errors.stepDetails && <p id="template-details-error" className="mt-1 text-sm text-red-700">{errors.stepDetails.message}</p>}
       </div>
+      <StepPlaceField id="template-place" register={register} className="sm:max-w-xs" />
       {editor.actions(template ? 'Save step' : 'Create step', formState.isSubmitting)}
     </form>
   );
