@@ -45,9 +45,10 @@ test('after checkout, a new customer answers the questionnaire, sees the Action 
 
   await expect(page).toHaveURL(new RegExp(`/questionnaire/${subscriptionId}$`));
   await expect(page.getByRole('heading', { name: 'Business Questionnaire' })).toBeVisible();
-  // Submitting with nothing answered names the first required question (spec §5).
+  // Submitting with nothing answered flags the required questions (spec §5) and goes to the first.
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`Please answer the required question: "${Q.name}"`);
+  await expect(page.locator('#question-q-business-name-error')).toHaveText(`Please answer the required question: "${Q.name}"`);
+  await expect(page.getByLabel(Q.name)).toBeFocused();
   await expectAccessible(page);
 
   await page.getByLabel(Q.name).fill('Bean There Cafe');
