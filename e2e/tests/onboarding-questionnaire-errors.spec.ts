@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signUpThroughApi, test } from '../fixtures';
 import { firstPlan, subscribeThroughApi } from './billing-helpers';
-import { pngFile } from './onboarding-helpers';
+import { DEMO_PROMPTS as Q, pngFile } from './onboarding-helpers';
 
-const Q = {
-  name: 'What is the name of your business as customers should see it?',
-  about: 'Describe your business and what you sell in a few sentences.',
-  kind: 'What kind of business is it?',
-  features: 'Which features do you want in your app?',
-  logo: 'Upload your logo.',
-};
 const required = (prompt: string) => `Please answer the required question: "${prompt}"`;
 /** What a question says under it: the paragraph its input names in aria-describedby. */
 const errorOf = (page: Page, questionId: string) => page.locator(`#question-${questionId}-error`);

@@ -1,17 +1,8 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
-import { holdUploads, pngFile } from './onboarding-helpers';
+import { DEMO_PROMPTS as Q, holdUploads, pngFile } from './onboarding-helpers';
 import { signInAsNewStaff } from './staff-helpers';
 
-const Q = {
-  name: 'What is the name of your business as customers should see it?',
-  about: 'Describe your business and what you sell in a few sentences.',
-  kind: 'What kind of business is it?',
-  features: 'Which features do you want in your app?',
-  colour: 'Which main colour should your app use?',
-  logo: 'Upload your logo.',
-  photos: 'Upload photos of your products, shop or team.',
-};
 const ALL_SET = "No immediate actions required. You're all set! ✅";
 
 test('after checkout, a new customer answers the questionnaire, sees the Action Center change and completes the setup steps', async ({

@@ -53,8 +53,9 @@ const answersSchema = (items: FormItem[]) =>
     })
     .transform((drafts): AnswerInput[] => answersFrom(items, drafts));
 
-const needAttention = (count: number) =>
-  count === 1 ? 'One answer needs your attention. See the question marked.' : `${count} answers need your attention. See the questions marked.`;
+/** The line near Submit: the one question's own message (spec §5's words for a required one), or how many. */
+const needAttention = (messages: string[]) =>
+  messages.length === 1 ? messages[0]! : `${messages.length} answers need your attention. See the questions marked.`;
 
 /**
  * The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. Staff may add,
@@ -94,8 +95,8 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
   const overlay = useLoadingOverlay();
   const navigate = useNavigate();
   const errors = formState.errors;
-  const flagged = items.filter((_, i) => errors.drafts?.[i]?.message);
-  const summary = errors.root?.server?.message ?? (flagged.length > 0 ? needAttention(flagged.length) : null);
+  const flagged = items.flatMap((_, i) => errors.drafts?.[i]?.message ?? []);
+  const summary = errors.root?.server?.message ?? (flagged.length > 0 ? needAttention(flagged) : null);
   const focusFirst = (flaggedItems: FormItem[]) => {
     if (flaggedItems[0]) document.getElementById(questionInputId(flaggedItems[0]))?.focus();
   };
@@ -114,7 +115,7 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
         const refused = items.filter((item) => refusal.questions[item.id]);
         for (const item of refused)
           setError(`drafts.${items.indexOf(item)}`, { type: 'server', message: refusal.questions[item.id] });
-        setError('root.server', { message: refused.length > 0 ? needAttention(refused.length) : refusal.summary });
+        if (refused.length === 0) setError('root.server', { message: refusal.summary });
         focusFirst(refused);
       } finally {
         overlay.hide();
