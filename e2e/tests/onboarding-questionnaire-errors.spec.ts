@@ -135,13 +135,35 @@ for (const width of [1280, 390]) {
     await expect(logo.getByRole('img')).toBeVisible();
     await shoot(page, 'after-reload', width);
 
-    // Cut down to size, it goes; the draft is gone with the submit.
+    // Cut down to size. Should the server still refuse an answer (here the request is altered on its way, to stand
+    // for any check the page cannot make), its words are shown at that question too, never the raw refusal.
     await about.fill('Coffee, cakes and breakfast in the old town.');
     await expect(page.getByText(/over the limit/)).toHaveCount(0);
+    const submitUrl = `**/api/questionnaire/${subscriptionId}`;
+    await page.route(submitUrl, async (route) => {
+      const body = route.request().postDataJSON() as { answers: Array<{ formItemId: string; answer?: string }> };
+      const answers = body.answers.map((a) => (a.formItemId === 'q-business-description' ? { ...a, answer: 'b'.repeat(10_001) } : a));
+      await route.continue({ postData: JSON.stringify({ answers }) });
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(errorOf(page, 'q-business-description')).toHaveText(
+      'This answer is 1 character over the limit of 10,000. Shorten it, then submit again.',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'over the limit' })).toBeVisible();
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute('aria-invalid', 'true');
+    await page.unroute(submitUrl);
+
+    // Changing the answer takes the server's message away; it goes, and the draft is gone with the submit.
+    await about.fill('Coffee, cakes and breakfast in the old town!');
+    await expect(errorOf(page, 'q-business-description')).toBeHidden();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const saved = await (await page.request.get(`/api/questionnaire/${subscriptionId}`)).json();
     expect(saved.draft).toBeNull();
-    expect(saved.submission.answers[0]).toMatchObject({ formItemId: 'q-business-name', answer: 'Bean There Cafe' });
+    expect(saved.submission.answers.slice(0, 2)).toMatchObject([
+      { formItemId: 'q-business-name', answer: 'Bean There Cafe' },
+      { formItemId: 'q-business-description', answer: 'Coffee, cakes and breakfast in the old town!' },
+    ]);
   });
 }
