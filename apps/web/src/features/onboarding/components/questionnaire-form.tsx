@@ -117,6 +117,8 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
           setError(`drafts.${items.indexOf(item)}`, { type: 'server', message: refusal.questions[item.id] });
         if (refused.length === 0) setError('root.server', { message: refusal.summary });
         focusFirst(refused);
+        // Not sent after all: the answers are kept as a draft again.
+        keepDraft(answersFrom(items, byItem(items, getValues('drafts'))));
       } finally {
         overlay.hide();
       }
