@@ -1,6 +1,17 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
+/** The demo questionnaire's prompts (apps/server/demo/content.json), as the customer reads them. */
+export const DEMO_PROMPTS = {
+  name: 'What is the name of your business as customers should see it?',
+  about: 'Describe your business and what you sell in a few sentences.',
+  kind: 'What kind of business is it?',
+  features: 'Which features do you want in your app?',
+  colour: 'Which main colour should your app use?',
+  logo: 'Upload your logo.',
+  photos: 'Upload photos of your products, shop or team.',
+};
+
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);

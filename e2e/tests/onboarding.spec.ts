@@ -1,17 +1,8 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { CARDS, fillCard, firstPlan, subscribeThroughApi } from './billing-helpers';
-import { holdUploads, pngFile } from './onboarding-helpers';
+import { DEMO_PROMPTS as Q, holdUploads, pngFile } from './onboarding-helpers';
 import { signInAsNewStaff } from './staff-helpers';
 
-const Q = {
-  name: 'What is the name of your business as customers should see it?',
-  about: 'Describe your business and what you sell in a few sentences.',
-  kind: 'What kind of business is it?',
-  features: 'Which features do you want in your app?',
-  colour: 'Which main colour should your app use?',
-  logo: 'Upload your logo.',
-  photos: 'Upload photos of your products, shop or team.',
-};
 const ALL_SET = "No immediate actions required. You're all set! ✅";
 
 test('after checkout, a new customer answers the questionnaire, sees the Action Center change and completes the setup steps', async ({
@@ -45,9 +36,10 @@ test('after checkout, a new customer answers the questionnaire, sees the Action 
 
   await expect(page).toHaveURL(new RegExp(`/questionnaire/${subscriptionId}$`));
   await expect(page.getByRole('heading', { name: 'Business Questionnaire' })).toBeVisible();
-  // Submitting with nothing answered names the first required question (spec §5).
+  // Submitting with nothing answered flags the required questions (spec §5) and goes to the first.
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`Please answer the required question: "${Q.name}"`);
+  await expect(page.locator('#question-q-business-name-error')).toHaveText(`Please answer the required question: "${Q.name}"`);
+  await expect(page.getByLabel(Q.name)).toBeFocused();
   await expectAccessible(page);
 
   await page.getByLabel(Q.name).fill('Bean There Cafe');

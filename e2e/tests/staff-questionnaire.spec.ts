@@ -1,14 +1,6 @@
 import { expect, expectAccessible, test } from '../fixtures';
-import { pngFile } from './onboarding-helpers';
+import { DEMO_PROMPTS as Q, pngFile } from './onboarding-helpers';
 import { customerInNewContext, screenshots, seedSubscription, signInStaffThroughUi } from './staff-helpers';
-
-const Q = {
-  name: 'What is the name of your business as customers should see it?',
-  about: 'Describe your business and what you sell in a few sentences.',
-  kind: 'What kind of business is it?',
-  features: 'Which features do you want in your app?',
-  logo: 'Upload your logo.',
-};
 
 test('staff add a question that open and new questionnaires show; answers sent before its prompt changed keep the old prompt', async ({ page, browser, baseURL }) => {
   // Two or three people, several pages and accessibility checks: longer than one page's journey.

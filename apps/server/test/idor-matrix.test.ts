@@ -39,6 +39,13 @@ beforeAll(async () => {
   });
   const fileId = await uploadSmall(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png' }, fileBytes('png', 2000));
   const unfinished = await createUpload(ctx.app, owner.cookie, { purpose: 'profile-picture', targetId: owner.id, filetype: 'image/png', length: 5000 });
+  const draft = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/questionnaire/${payment.subscriptionId}/draft`,
+    headers: { cookie: owner.cookie },
+    payload: { answers: [{ formItemId: 'idor-question', answer: "Owner's draft" }], basedOn: null },
+  });
+  expect(draft.statusCode, draft.body).toBe(200);
   const deletion = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: owner.cookie }, payload: { name: 'Owner', email: 'owner@example.com' } });
   const [session] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM sessions WHERE user_id = $1`, [owner.id]);
   ids = {
@@ -120,6 +127,10 @@ describe('IDOR matrix', () => {
     expect(upload.headers['upload-offset']).toBe('0');
     const steps = await ctx.database.sql.query<{ step_status: string }>(`SELECT step_status FROM completion_steps WHERE id = $1`, [ids.step]);
     expect(steps[0]!.step_status).toBe('pending');
+    // The questionnaire's draft is read and written only by its owner, and no one else sent the questionnaire.
+    const questionnaire = (await as(`/api/questionnaire/${ids.subscription}`)).json();
+    expect(questionnaire).toMatchObject({ submission: null, draft: { answers: [{ formItemId: 'idor-question', answer: "Owner's draft" }] } });
+    expect(tried).toEqual(expect.arrayContaining(['GET /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}/draft']));
     const content = await ctx.database.sql.query<{ question: string }>(`SELECT question FROM faqs UNION ALL SELECT title FROM help_guides`);
     expect(content.map((r) => r.question)).toEqual(['Kept?', 'Kept']);
   });

@@ -98,48 +98,109 @@ describe('loading the questionnaire', () => {
   });
 });
 
+const refusal = (questions: Array<{ formItemId: string; code: string; message?: string }>) => ({
+  error: {
+    code: 'INVALID_ANSWERS',
+    message: 'Some answers need your attention. See the questions marked.',
+    questions: questions.map((q) => (q.message ? q : { ...q, message: expect.any(String) })),
+  },
+});
+
 describe('submitting', () => {
   it.each([
     ['an empty required text', { formItemId: 'q-name', answer: '   ' }, 'Business name?'],
     ['an empty required checkbox list', { formItemId: 'q-features', selectedOptionIds: [] }, 'Features?'],
     ['an unanswered required choice', { formItemId: 'q-kind', answer: '' }, 'Kind of business?'],
     ['an empty required image list', { formItemId: 'q-logo', answers: [] }, 'Your logo'],
-  ])('refuses %s with the message of spec §5', async (_name, override, prompt) => {
+  ])('refuses %s at that question, with the message of spec §5', async (_name, override, prompt) => {
     const answers = (await validAnswers()).map((a) => (a.formItemId === override.formItemId ? override : a));
     const res = await submit(answers);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: { code: 'REQUIRED_QUESTION', message: `Please answer the required question: "${prompt}"` },
-    });
+    expect(res.json()).toEqual(
+      refusal([
+        { formItemId: override.formItemId, code: 'REQUIRED_QUESTION', message: `Please answer the required question: "${prompt}"` },
+      ]),
+    );
   });
 
-  it("refuses choices that are not options, unknown questions, and images that are not this question's uploads", async () => {
+  it('names every required question left empty, in question order, not only the first', async () => {
+    const res = await submit([]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(
+      refusal([
+        { formItemId: 'q-name', code: 'REQUIRED_QUESTION', message: 'Please answer the required question: "Business name?"' },
+        { formItemId: 'q-features', code: 'REQUIRED_QUESTION', message: 'Please answer the required question: "Features?"' },
+        { formItemId: 'q-kind', code: 'REQUIRED_QUESTION', message: 'Please answer the required question: "Kind of business?"' },
+        { formItemId: 'q-logo', code: 'REQUIRED_QUESTION', message: 'Please answer the required question: "Your logo"' },
+      ]),
+    );
+  });
+
+  it('refuses an over-long answer at its question in words, never with a schema path', async () => {
+    const answers = (await validAnswers()).map((a) =>
+      a.formItemId === 'q-about' ? { ...a, answer: 'x'.repeat(10_042) } : a,
+    );
+    const res = await submit(answers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(
+      refusal([
+        {
+          formItemId: 'q-about',
+          code: 'ANSWER_TOO_LONG',
+          message: 'This answer is 42 characters over the limit of 10,000. Shorten it, then submit again.',
+        },
+      ]),
+    );
+    expect(res.body).not.toMatch(/answers\.\d|Too big|expected/);
+    // Exactly at the limit is fine.
+    const atLimit = answers.map((a) => (a.formItemId === 'q-about' ? { ...a, answer: 'x'.repeat(10_000) } : a));
+    expect((await submit(atLimit)).statusCode).toBe(200);
+  });
+
+  it("refuses choices that are not options, and images that are not this question's uploads, each at its question", async () => {
     const base = await validAnswers();
-    const replace = (a: { formItemId: string; [field: string]: unknown }) =>
-      base.map((b) => (b.formItemId === a.formItemId ? a : b));
-    expect((await submit(replace({ formItemId: 'q-kind', answer: 'Bakery' }))).json().error.code).toBe(
-      'INVALID_ANSWER',
+    const replace = (...changes: Array<{ formItemId: string; [field: string]: unknown }>) =>
+      base.map((b) => changes.find((c) => c.formItemId === b.formItemId) ?? b);
+    const both = await submit(
+      replace({ formItemId: 'q-kind', answer: 'Bakery' }, { formItemId: 'q-features', selectedOptionIds: ['o9'] }),
     );
-    expect(
-      (await submit(replace({ formItemId: 'q-features', selectedOptionIds: ['o9'] }))).json().error.code,
-    ).toBe('INVALID_ANSWER');
-    expect((await submit([...base, { formItemId: 'q-nope', answer: 'x' }])).json().error.code).toBe(
-      'UNKNOWN_QUESTION',
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual(
+      refusal([
+        { formItemId: 'q-features', code: 'NOT_AN_OPTION', message: 'Choose one of the options given.' },
+        { formItemId: 'q-kind', code: 'NOT_AN_OPTION', message: 'Choose one of the options given.' },
+      ]),
     );
+    const unknown = await submit([...base, { formItemId: 'q-nope', answer: 'x' }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('UNKNOWN_QUESTION');
 
     const photoAsLogo = await imageFor(user, 'q-photos');
     const othersLogo = await imageFor(other, 'q-logo', await insertSubscription(ctx, other.id));
     const twoLogos = [await imageFor(user, 'q-logo'), await imageFor(user, 'q-logo')];
-    for (const urls of [
-      [`/api/files/${photoAsLogo}`],
-      [`/api/files/${othersLogo}`],
-      ['https://example.com/logo.png'],
-      twoLogos.map((id) => `/api/files/${id}`),
-    ]) {
+    for (const [urls, code] of [
+      [[`/api/files/${photoAsLogo}`], 'IMAGE_NOT_UPLOADED'],
+      [[`/api/files/${othersLogo}`], 'IMAGE_NOT_UPLOADED'],
+      [['https://example.com/logo.png'], 'IMAGE_NOT_UPLOADED'],
+      [twoLogos.map((id) => `/api/files/${id}`), 'ONE_IMAGE_ONLY'],
+    ] as const) {
       const res = await submit(replace({ formItemId: 'q-logo', answers: urls }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('INVALID_ANSWER');
+      expect(res.json()).toEqual(refusal([{ formItemId: 'q-logo', code }]));
     }
+    const many = await submit(replace({ formItemId: 'q-photos', answers: Array.from({ length: 51 }, (_, i) => `/api/files/${i}`) }));
+    expect(many.json()).toEqual(refusal([{ formItemId: 'q-photos', code: 'TOO_MANY_IMAGES' }]));
+  });
+
+  it('answers a body of the wrong shape with 400 and a stable code', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/questionnaire/${subscriptionId}`,
+      headers: { cookie: user.cookie },
+      payload: { answers: { 'q-logo': { state: 'error' } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('stores the answer record of spec §3 with the per-type fields, leaves out unsupported types, and tells the owner', async () => {

@@ -32,6 +32,11 @@ describe('carrying out a deletion request', () => {
     const photoId = await uploadSmall(ctx.app, user.cookie, { purpose: 'profile-picture', targetId: user.id, filetype: 'image/png' }, fileBytes('png', 2000));
     const chatId = await createChat(ctx.app, user, 'My phone is 555 0101');
     const mediaId = await uploadSmall(ctx.app, staff.cookie, { purpose: 'chat-image', targetId: chatId, filetype: 'image/png' }, fileBytes('png', 1500));
+    // A questionnaire draft holds the customer's own words: it goes with the account.
+    await ctx.database.sql.query(
+      `INSERT INTO questionnaire_drafts (subscription_id, user_id, saved_at, answers) VALUES ($1, $2, now(), '[{"formItemId":"q","answer":"My phone is 555 0101"}]')`,
+      [subscriptionId, user.id],
+    );
     const requestId = await requestDeletion(user, user.email);
 
     const pending = await queue('pending');
@@ -64,6 +69,7 @@ describe('carrying out a deletion request', () => {
       customer_email: null,
     });
     expect(await one('SELECT count(*)::int AS n FROM support_chats WHERE user_id = $1', [user.id])).toEqual({ n: 0 });
+    expect(await one('SELECT count(*)::int AS n FROM questionnaire_drafts WHERE user_id = $1', [user.id])).toEqual({ n: 0 });
     expect(await one('SELECT count(*)::int AS n FROM support_messages WHERE chat_id = $1', [chatId])).toEqual({ n: 0 });
     expect(await one('SELECT count(*)::int AS n FROM cards WHERE user_id = $1', [user.id])).toEqual({ n: 0 });
 

@@ -70,17 +70,108 @@ export const formSubmissionSchema = z.object({
 });
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;
 
+/**
+ * Limits of an answer. They are checked per question (by the server, and by the page as the customer types), so
+ * that a refusal names the question it concerns in words; the request's schema only bounds its shape.
+ */
+export const ANSWER_MAX_CHARS = 10_000;
+/** From this many characters a text answer shows how close it is to the limit. */
+export const ANSWER_COUNTER_FROM = 8_000;
+/** At most this many images are kept for one question (the "up to maxImages" hint itself is not enforced). */
+export const MAX_IMAGES_PER_ANSWER = 50;
+/**
+ * A draft may hold a text answer up to twice its limit, so that text being cut down to size survives a reload;
+ * all of a draft's text together is kept under DRAFT_MAX_CHARS.
+ */
+export const DRAFT_ANSWER_MAX_CHARS = 2 * ANSWER_MAX_CHARS;
+export const DRAFT_MAX_CHARS = 100_000;
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** Where a text answer stands against its limit, in words: null while far from it. */
+export function answerLengthNote(length: number): string | null {
+  if (length > ANSWER_MAX_CHARS)
+    return `${count(length - ANSWER_MAX_CHARS)} ${length - ANSWER_MAX_CHARS === 1 ? 'character' : 'characters'} over the limit of ${count(ANSWER_MAX_CHARS)}`;
+  if (length >= ANSWER_COUNTER_FROM) return `${count(length)} of ${count(ANSWER_MAX_CHARS)} characters`;
+  return null;
+}
+
+/** Why one question's answer was refused: a stable code and what to do, in words. */
+export const QUESTION_PROBLEM_CODES = [
+  'REQUIRED_QUESTION',
+  'ANSWER_TOO_LONG',
+  'NOT_AN_OPTION',
+  'ONE_IMAGE_ONLY',
+  'TOO_MANY_IMAGES',
+  'IMAGE_NOT_UPLOADED',
+] as const;
+export type QuestionProblemCode = (typeof QUESTION_PROBLEM_CODES)[number];
+export const questionProblemSchema = z.object({
+  formItemId: z.string(),
+  code: z.enum(QUESTION_PROBLEM_CODES),
+  message: z.string(),
+});
+export type QuestionProblem = z.infer<typeof questionProblemSchema>;
+
+export const answerTooLongMessage = (length: number) =>
+  `This answer is ${answerLengthNote(length)}. Shorten it, then submit again.`;
+export const QUESTION_PROBLEM_MESSAGES = {
+  NOT_AN_OPTION: 'Choose one of the options given.',
+  ONE_IMAGE_ONLY: 'Only one image can be sent here. Remove the others, then submit again.',
+  TOO_MANY_IMAGES: `Up to ${MAX_IMAGES_PER_ANSWER} images can be sent for one question. Remove some, then submit again.`,
+  IMAGE_NOT_UPLOADED: 'An image here is no longer available. Remove it and add it again, then submit again.',
+} as const;
+
+/**
+ * A refused submit or draft: 400 with a stable code; `INVALID_ANSWERS` (and `DRAFT_TOO_LARGE` when one answer is
+ * too long to keep) carry the questions concerned, each with its own code and message.
+ */
+export const QUESTIONNAIRE_REFUSALS = {
+  invalidAnswers: { code: 'INVALID_ANSWERS', message: 'Some answers need your attention. See the questions marked.' },
+  unknownQuestion: {
+    code: 'UNKNOWN_QUESTION',
+    message: 'The questionnaire has changed since you opened it. Check your answers, then submit again.',
+  },
+  draftTooLarge: { code: 'DRAFT_TOO_LARGE', message: 'Your answers are too long to be kept as a draft. Shorten them to keep them.' },
+  submittedSince: {
+    code: 'QUESTIONNAIRE_SUBMITTED',
+    message: 'This questionnaire was sent since you opened it. Reload the page to see the answers sent.',
+  },
+} as const;
+export const questionnaireRefusalSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), questions: z.array(questionProblemSchema).optional() }),
+});
+export type QuestionnaireRefusal = z.infer<typeof questionnaireRefusalSchema>;
+
 /** What the browser sends: per question, the field of its type. The server adds prompt, type and order. */
 export const answerInputSchema = z.object({
   formItemId: z.string().min(1).max(200),
-  answer: z.string().max(10_000).optional(),
+  /** Its length is checked per question (ANSWER_MAX_CHARS); the body limit bounds the request. */
+  answer: z.string().optional(),
   selectedOptionIds: z.array(z.string().max(200)).max(100).optional(),
   /** Image URLs (`/api/files/{id}`) of questionnaire-image uploads for this subscription and question. */
-  answers: z.array(z.string().max(300)).max(50).optional(),
+  answers: z.array(z.string().max(300)).max(1000).optional(),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
-export const questionnaireSubmitSchema = z.object({ answers: z.array(answerInputSchema).max(200) });
+const answerInputsSchema = z.array(answerInputSchema).max(200);
+export const questionnaireSubmitSchema = z.object({ answers: answerInputsSchema });
 export type QuestionnaireSubmit = z.infer<typeof questionnaireSubmitSchema>;
+
+/**
+ * Answers kept while the customer fills the questionnaire, so that a reload keeps them. `basedOn` is the
+ * `submittedAt` of the submission the page started from (null: none): once the questionnaire is sent again, a
+ * save from before is refused (409) rather than bringing old answers back.
+ */
+export const questionnaireDraftInputSchema = z.object({
+  answers: answerInputsSchema,
+  basedOn: z.number().int().nullable(),
+});
+export type QuestionnaireDraftInput = z.infer<typeof questionnaireDraftInputSchema>;
+export const questionnaireDraftSchema = z.object({
+  answers: z.array(answerInputSchema),
+  /** Epoch milliseconds. */
+  savedAt: z.number().int(),
+});
+export type QuestionnaireDraft = z.infer<typeof questionnaireDraftSchema>;
 
 export const questionnaireSchema = z.object({
   subscriptionId: z.string(),
@@ -89,6 +180,8 @@ export const questionnaireSchema = z.object({
   items: z.array(formItemSchema),
   /** The saved answers, when the questionnaire was submitted before. */
   submission: formSubmissionSchema.nullable(),
+  /** Answers entered since (or before a first submit) and not sent yet. */
+  draft: questionnaireDraftSchema.nullable(),
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;
 

@@ -5,12 +5,16 @@ import type { ShellEndpoint } from '@portal/contracts/routes/shell';
 import { TIME_ZONE_HEADER } from '@portal/contracts/headers';
 import { REAUTHENTICATION_REQUIRED, identityConfirmer } from './reauthentication';
 
-/** An answer of the API that was not a success; `code` is the server's stable error code. */
+/**
+ * An answer of the API that was not a success; `code` is the server's stable error code, `body` the answer as sent
+ * (for the fields a route's error schema adds, such as the questions a refusal concerns).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -71,7 +75,7 @@ async function send(route: Endpoint & Partial<Pick<RouteDefinition, 'responses'>
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const failure = data as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, failure?.error?.code ?? 'HTTP_' + response.status, failure?.error?.message ?? response.statusText);
+    throw new ApiError(response.status, failure?.error?.code ?? 'HTTP_' + response.status, failure?.error?.message ?? response.statusText, data);
   }
   const schema = route.responses ? successSchema({ responses: route.responses }, response.status) : undefined;
   return schema ? schema.parse(data) : data;

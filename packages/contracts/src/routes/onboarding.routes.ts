@@ -4,6 +4,9 @@ import {
   bannerListSchema,
   completionStepsSchema,
   formSubmissionSchema,
+  questionnaireDraftInputSchema,
+  questionnaireDraftSchema,
+  questionnaireRefusalSchema,
   questionnaireSchema,
   questionnaireSubmitSchema,
   seedSubscriptionSchema,
@@ -56,9 +59,25 @@ export const submitQuestionnaire = defineRoute({
   auth: 'user',
   tags,
   summary: 'Submits (or resubmits) the answers; image answers are /api/files URLs of questionnaire-image uploads',
+  description:
+    'A refusal of answers is 400 INVALID_ANSWERS with `questions`: every question concerned, by id, with its own code and message. Submitting clears the draft.',
   params: subscriptionParams,
   body: questionnaireSubmitSchema,
-  responses: { 200: formSubmissionSchema },
+  responses: { 200: formSubmissionSchema, 400: questionnaireRefusalSchema, 404: errorBodySchema },
+  topic: topics.questionnaire,
+});
+
+export const saveQuestionnaireDraft = defineRoute({
+  method: 'PUT',
+  path: '/api/questionnaire/:subscriptionId/draft',
+  auth: 'user',
+  tags,
+  summary: "Keeps the answers entered so far as the questionnaire's draft, replacing the previous draft",
+  description:
+    'Answers to questions no longer in the questionnaire are left out. Too much text is 400 DRAFT_TOO_LARGE; a save from before the latest submit is 409 QUESTIONNAIRE_SUBMITTED.',
+  params: subscriptionParams,
+  body: questionnaireDraftInputSchema,
+  responses: { 200: questionnaireDraftSchema, 400: questionnaireRefusalSchema, 404: errorBodySchema, 409: errorBodySchema },
   topic: topics.questionnaire,
 });
 
@@ -146,6 +165,7 @@ export const onboardingRoutes = {
   getActionCenter,
   getQuestionnaire,
   submitQuestionnaire,
+  saveQuestionnaireDraft,
   getCompletionSteps,
   completeStep,
   reopenStep,

@@ -11,7 +11,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from '../billing/index.ts';
-import { formSubmissions } from '../onboarding/index.ts';
+import { formSubmissions, questionnaireDrafts } from '../onboarding/index.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { supportChats } from '../support/index.ts';
 import { eraseUploadsOf } from '../uploads/index.ts';
@@ -102,7 +102,7 @@ export async function refuseDeletionRequest(app: FastifyInstance, staff: Session
  * Carries out a pending request (issue 11 item 3). Cards are disabled at the provider first (a failure there
  * changes nothing here); then, in one transaction: subscriptions cancelled (no renewal is ever attempted), cards
  * removed, payments kept with the payer's name and e-mail replaced, uploads and chats (with their messages)
- * deleted, questionnaire answers deleted, the profile anonymised, the sign-in methods and every session removed,
+ * deleted, questionnaire answers and drafts deleted, the profile anonymised, the sign-in methods and every session removed,
  * the request closed and audited. The stored bytes of the files are deleted after the commit.
  */
 export async function carryOutDeletionRequest(app: FastifyInstance, staff: SessionUser, requestId: string) {
@@ -128,6 +128,7 @@ export async function carryOutDeletionRequest(app: FastifyInstance, staff: Sessi
     removeFiles = await eraseUploadsOf(tx, app.config, userId, [userId, ...chats.map((c) => c.id)]);
     if (chats.length > 0) await tx.delete(supportChats).where(inArray(supportChats.id, chats.map((c) => c.id)));
     await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
+    await tx.delete(questionnaireDrafts).where(eq(questionnaireDrafts.userId, userId));
     // The mails to the account (their copies hold its name and address); the last one, below, is not the account's.
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));

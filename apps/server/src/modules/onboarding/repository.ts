@@ -7,7 +7,7 @@ import { COMPLETED_STEP_STATUS } from '@portal/contracts/onboarding';
 import { featuredBanners, formItems } from '../content/index.ts';
 import { services } from '../plans/index.ts';
 import { completionSteps, subscriptions } from '../subscriptions/index.ts';
-import { formSubmissions, type FormSubmissionRow } from './schema.ts';
+import { formSubmissions, questionnaireDrafts, type FormSubmissionRow, type QuestionnaireDraftRow } from './schema.ts';
 
 /** The user's subscription (any status), or undefined: another user's subscription is not found. */
 export async function findOwnSubscription(db: Db, userId: string, subscriptionId: string) {
@@ -46,6 +46,39 @@ export async function findSubmission(
     .from(formSubmissions)
     .where(and(eq(formSubmissions.subscriptionId, subscriptionId), eq(formSubmissions.userId, userId)));
   return row;
+}
+
+/**
+ * Locks the user's subscription row for the rest of the transaction (sending and keeping a draft take turns, so
+ * that a draft saved from before a submit cannot outlive it); false when it is not the user's.
+ */
+export async function lockOwnSubscription(db: Db, userId: string, subscriptionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
+    .for('update');
+  return rows.length > 0;
+}
+
+export async function findDraft(db: Db, userId: string, subscriptionId: string): Promise<QuestionnaireDraftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(questionnaireDrafts)
+    .where(and(eq(questionnaireDrafts.subscriptionId, subscriptionId), eq(questionnaireDrafts.userId, userId)));
+  return row;
+}
+
+/** Keeps the draft, replacing the previous one. */
+export async function saveDraft(db: Db, row: QuestionnaireDraftRow): Promise<void> {
+  await db
+    .insert(questionnaireDrafts)
+    .values(row)
+    .onConflictDoUpdate({ target: questionnaireDrafts.subscriptionId, set: { answers: row.answers, savedAt: row.savedAt } });
+}
+
+export async function deleteDraft(db: Db, subscriptionId: string): Promise<void> {
+  await db.delete(questionnaireDrafts).where(eq(questionnaireDrafts.subscriptionId, subscriptionId));
 }
 
 /** Stores the answers; submitting again replaces them. */

@@ -3,6 +3,7 @@ import { onboardingRoutes as route, stepTemplateRoutes as templateRoute } from '
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { loadQuestionnaire, submitQuestionnaire } from './questionnaire.ts';
+import { saveQuestionnaireDraft } from './questionnaire-draft.ts';
 import {
   actionCenter,
   markStep,
@@ -28,6 +29,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
   registerRoute(app, route.submitQuestionnaire, async (request) =>
     submitQuestionnaire(app, request.user, request.params.subscriptionId, request.body.answers),
+  );
+  registerRoute(app, route.saveQuestionnaireDraft, async (request) =>
+    saveQuestionnaireDraft(app, request.user, request.params.subscriptionId, request.body),
   );
   registerRoute(app, route.getCompletionSteps, async (request) =>
     completionSteps(app.db, request.user, request.params.subscriptionId),

@@ -1,12 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error meant for the caller: its status, stable code and message are sent as they are. */
+/**
+ * An error meant for the caller: its status, stable code and message are sent as they are, with `details` (fields
+ * the route's error schema declares, such as the questions a refusal concerns) beside them.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -14,13 +18,14 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(400, code, message, details);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      return reply.code(error.statusCode).send({ error: { ...error.details, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -12,8 +12,10 @@ const STATE_TEXT = {
 } as const;
 
 /**
- * One upload on its way: file name, state and percentage, a progress bar, and pause, resume, cancel and retry.
- * `onCancel` runs after the task is cancelled (e.g. to remove it from a list).
+ * One upload on its way: file name, state and percentage, a progress bar, and pause, resume and cancel. A failed
+ * upload says so, without a progress bar (its bytes may all have been sent before the server refused the file),
+ * and offers Retry and Remove as worded buttons under the name. `onCancel` runs after the task is cancelled or
+ * removed (e.g. to take it out of a list).
  */
 export function UploadStatus({
   task,
@@ -26,6 +28,7 @@ export function UploadStatus({
 }) {
   const snapshot = useUploadTask(task);
   if (!snapshot) return null;
+  if (snapshot.state === 'error') return <FailedUpload task={task} error={snapshot.error} onCancel={onCancel} className={className} />;
   const percent = Math.round(snapshot.progress * 100);
   const busy = snapshot.state === 'running' || snapshot.state === 'paused';
   const iconButton = 'h-9 w-9 px-0 py-0';
@@ -55,17 +58,7 @@ export function UploadStatus({
             <Play className="h-4 w-4" aria-hidden="true" />
           </Button>
         )}
-        {snapshot.state === 'error' && (
-          <Button
-            variant="ghost"
-            className={iconButton}
-            aria-label={`Retry upload of ${task.fileName}`}
-            onClick={() => task.retry()}
-          >
-            <RotateCw className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        )}
-        {(busy || snapshot.state === 'error') && (
+        {busy && (
           <Button
             variant="ghost"
             className={iconButton}
@@ -80,11 +73,48 @@ export function UploadStatus({
         )}
       </div>
       <ProgressBar value={snapshot.progress} label={`Upload of ${task.fileName}`} className="mt-1.5" />
-      {snapshot.error && (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {snapshot.error}
+    </div>
+  );
+}
+
+function FailedUpload({
+  task,
+  error,
+  onCancel,
+  className,
+}: {
+  task: UploadTask;
+  error: string | null;
+  onCancel?: () => void;
+  className: string;
+}) {
+  return (
+    <div className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 ${className}`}>
+      <p className="min-w-0 truncate text-sm text-slate-800">
+        <span className="font-medium text-red-800">{STATE_TEXT.error}</span> {task.fileName}
+      </p>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
         </p>
       )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" aria-label={`Retry upload of ${task.fileName}`} onClick={() => task.retry()}>
+          <RotateCw className="h-4 w-4" aria-hidden="true" />
+          Retry
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={`Remove ${task.fileName}`}
+          onClick={() => {
+            task.cancel();
+            onCancel?.();
+          }}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+          Remove
+        </Button>
+      </div>
     </div>
   );
 }

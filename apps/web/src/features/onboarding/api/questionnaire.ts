@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerInput } from '@portal/contracts/onboarding';
+import type { AnswerInput, QuestionnaireDraftInput } from '@portal/contracts/onboarding';
 import { routes } from '@portal/contracts/routes';
 import { api, routeQuery } from '@/lib/api-client';
 import { actionCenterQuery } from './dashboard';
 
-const { getQuestionnaire, submitQuestionnaire } = routes.onboarding;
+const { getQuestionnaire, submitQuestionnaire, saveQuestionnaireDraft } = routes.onboarding;
 const questionnaireQuery = (subscriptionId: string) => routeQuery(getQuestionnaire, { params: { subscriptionId } });
 
-/** The questions and any saved answers of a subscription of the user. */
+/** The questions, any saved answers and any draft of a subscription of the user. */
 export function useQuestionnaire(subscriptionId: string) {
   return useQuery({
     ...questionnaireQuery(subscriptionId),
@@ -26,5 +26,18 @@ export function useSubmitQuestionnaire(subscriptionId: string) {
       await queryClient.invalidateQueries({ queryKey: questionnaireQuery(subscriptionId).queryKey });
       await queryClient.invalidateQueries({ queryKey: actionCenterQuery().queryKey });
     },
+  });
+}
+
+/**
+ * Keeps the answers entered so far on the server. The page's own form already shows them, so nothing refetches;
+ * the cached questionnaire takes the draft, so that coming back to the page shows it.
+ */
+export function useSaveQuestionnaireDraft(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: QuestionnaireDraftInput) => api(saveQuestionnaireDraft, { params: { subscriptionId }, body: draft }),
+    onSuccess: (draft) =>
+      queryClient.setQueryData(questionnaireQuery(subscriptionId).queryKey, (cached) => cached && { ...cached, draft }),
   });
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { questionnaireImageTarget } from '@portal/contracts/uploads';
 import type { FormItem } from '@portal/contracts/onboarding';
@@ -7,9 +7,14 @@ import { UploadStatus } from '@/components/ui/upload-status';
 import { startUpload, useUploadTask } from '@/lib/uploads';
 import type { Draft, ImageEntry } from './questionnaire-draft';
 
-function ImageTile({ entry, onRemove }: { entry: ImageEntry; onRemove(): void }) {
+function ImageTile({ entry, onRemove, onUploaded }: { entry: ImageEntry; onRemove(): void; onUploaded(url: string): void }) {
   const snapshot = useUploadTask(entry.task);
   const url = entry.url ?? snapshot?.result?.url ?? null;
+  // A finished upload becomes part of the answers, so that the draft keeps it.
+  const finished = entry.url ? null : (snapshot?.result?.url ?? null);
+  useEffect(() => {
+    if (finished) onUploaded(finished);
+  }, [finished, onUploaded]);
   if (!url && entry.task) return <UploadStatus task={entry.task} onCancel={onRemove} />;
   if (!url) return null;
   return (
@@ -62,6 +67,11 @@ export function ImageQuestion({
     onChange((d) => ({ ...d, images: multiple ? [...d.images, ...entries] : entries }));
   }
 
+  const uploaded = useCallback(
+    (key: string, url: string) => onChange((d) => ({ ...d, images: d.images.map((e) => (e.key === key ? { ...e, url } : e)) })),
+    [onChange],
+  );
+
   const remove = (key: string) => {
     draft.images.find((e) => e.key === key)?.task?.cancel();
     onChange((d) => ({ ...d, images: d.images.filter((e) => e.key !== key) }));
@@ -70,7 +80,12 @@ export function ImageQuestion({
   return (
     <div className="mt-2 flex flex-col gap-2">
       {draft.images.map((entry) => (
-        <ImageTile key={entry.key} entry={entry} onRemove={() => remove(entry.key)} />
+        <ImageTile
+          key={entry.key}
+          entry={entry}
+          onRemove={() => remove(entry.key)}
+          onUploaded={(url) => uploaded(entry.key, url)}
+        />
       ))}
       <input
         ref={input}

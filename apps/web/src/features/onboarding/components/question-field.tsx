@@ -1,6 +1,8 @@
 import {
+  ANSWER_MAX_CHARS,
   DEFAULT_MAX_IMAGES,
   PARAGRAPH_ROWS,
+  answerLengthNote,
   unsupportedQuestionMessage,
   type FormItem,
 } from '@portal/contracts/onboarding';
@@ -12,6 +14,28 @@ const inputClass =
 
 export const questionInputId = (item: FormItem) => `question-${item.id}`;
 const questionErrorId = (item: FormItem) => `question-${item.id}-error`;
+const questionCountId = (item: FormItem) => `question-${item.id}-count`;
+const isTextQuestion = (item: FormItem) => item.type === 'SINGLE_TEXT_INPUT' || item.type === 'PARAGRAPH_TEXT_INPUT';
+
+/**
+ * The length note of a text question: near the limit, how many characters of it are used; over it, by how many
+ * (the same count the server makes). Not while the question's error already says how far over it is.
+ */
+const lengthNoteOf = (item: FormItem, text: string, error: string | undefined) => {
+  const length = text.trim().length;
+  return isTextQuestion(item) && !(error && length > ANSWER_MAX_CHARS) ? answerLengthNote(length) : null;
+};
+
+function LengthNote({ item, text, error }: { item: FormItem; text: string; error: string | undefined }) {
+  const length = text.trim().length;
+  const note = lengthNoteOf(item, text, error);
+  if (!note) return null;
+  return (
+    <p id={questionCountId(item)} className={`mt-1 text-sm ${length > ANSWER_MAX_CHARS ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+      {note[0]!.toUpperCase() + note.slice(1)}
+    </p>
+  );
+}
 
 function Prompt({ item }: { item: FormItem }) {
   return (
@@ -40,10 +64,11 @@ export interface QuestionFieldProps {
 
 /** One question with its error under it, where the eye is when focus moves there. */
 export function QuestionField(props: QuestionFieldProps) {
-  const { item, error } = props;
+  const { item, error, draft } = props;
   return (
     <>
       <QuestionInput {...props} />
+      <LengthNote item={item} text={draft.text} error={error} />
       {error && (
         <p id={questionErrorId(item)} className="mt-2 text-sm font-medium text-red-700">
           {error}
@@ -56,8 +81,15 @@ export function QuestionField(props: QuestionFieldProps) {
 /** One question of the questionnaire, as its type (spec §9) asks. */
 function QuestionInput({ item, draft, subscriptionId, error, onChange }: QuestionFieldProps) {
   const id = questionInputId(item);
-  // Screen readers hear the error with the question, and know the answer is wanted.
-  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': questionErrorId(item) } : {};
+  // Screen readers hear the error (and, near the limit, the length) with the question, and know the answer is wanted.
+  const describedBy = [
+    error ? questionErrorId(item) : null,
+    lengthNoteOf(item, draft.text, error) ? questionCountId(item) : null,
+  ].filter(Boolean);
+  const invalid = {
+    ...(error ? { 'aria-invalid': true } : {}),
+    ...(describedBy.length > 0 ? { 'aria-describedby': describedBy.join(' ') } : {}),
+  };
   const setText = (text: string) => onChange((d) => ({ ...d, text }));
   switch (item.type) {
     case 'SINGLE_TEXT_INPUT':

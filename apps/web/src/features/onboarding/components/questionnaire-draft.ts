@@ -1,9 +1,11 @@
 import {
+  ANSWER_MAX_CHARS,
   IMAGE_QUESTION_TYPES,
+  answerTooLongMessage,
   isQuestionType,
+  requiredQuestionMessage,
   type AnswerInput,
   type FormItem,
-  type FormSubmission,
 } from '@portal/contracts/onboarding';
 import type { UploadTask } from '@/lib/uploads';
 
@@ -26,9 +28,12 @@ export type Drafts = Record<string, Draft>;
 
 export const emptyDraft = (): Draft => ({ text: '', selectedOptionIds: [], images: [] });
 
-/** Drafts filled from the saved answers, so that opening the questionnaire again shows them. */
-export function draftsFrom(items: FormItem[], submission: FormSubmission | null): Drafts {
-  const saved = new Map(submission?.answers.map((a) => [a.formItemId, a]));
+/**
+ * Drafts filled from answers kept before (the server's draft, else the submitted answers), so that opening the
+ * questionnaire again, or reloading it, shows them.
+ */
+export function draftsFrom(items: FormItem[], answers: AnswerInput[] | undefined): Drafts {
+  const saved = new Map(answers?.map((a) => [a.formItemId, a]));
   return Object.fromEntries(
     items.map((item) => {
       const answer = saved.get(item.id);
@@ -56,23 +61,37 @@ function isEmpty(item: FormItem, draft: Draft): boolean {
   return draft.text.trim() === '';
 }
 
-/** The first required question left empty (spec §5), in question order. */
-export const firstUnanswered = (items: FormItem[], drafts: Drafts) =>
-  items.find(
-    (item) => isQuestionType(item.type) && item.isRequired && isEmpty(item, drafts[item.id] ?? emptyDraft()),
-  );
-
-/** Why the answers cannot go yet because of images: some still uploading, or one that failed. */
-export function imageProblem(drafts: Drafts): string | null {
-  const tasks = Object.values(drafts).flatMap((d) =>
-    d.images.map((e) => e.task).filter((t): t is UploadTask => t !== null),
-  );
+/** An image of the question that did not reach the server, or has not yet. */
+function uploadProblem(draft: Draft): string | null {
+  const tasks = draft.images.filter((e) => !imageUrl(e)).map((e) => e.task).filter((t): t is UploadTask => t !== null);
+  const failed = tasks.find((t) => t.state === 'error');
+  if (failed) return `"${failed.fileName}" could not be uploaded. Retry it or remove it, then submit again.`;
   if (tasks.some((t) => t.state === 'running' || t.state === 'paused'))
-    return 'Please wait until your images have finished uploading.';
-  if (tasks.some((t) => t.state === 'error'))
-    return 'An image could not be uploaded. Retry or remove it, then submit again.';
+    return 'An image is still uploading. Wait until it has finished, then submit again.';
   return null;
 }
+
+/**
+ * Why a question stops the submit, in words (spec §5 for a required question left empty), or null. A supported
+ * question only: an unsupported one cannot be answered.
+ */
+export function problemOf(item: FormItem, draft: Draft): string | null {
+  if (!isQuestionType(item.type)) return null;
+  if (isImageQuestion(item)) {
+    const upload = uploadProblem(draft);
+    if (upload) return upload;
+  } else if (item.type !== 'CHECKBOX' && draft.text.trim().length > ANSWER_MAX_CHARS) {
+    return answerTooLongMessage(draft.text.trim().length);
+  }
+  return item.isRequired && isEmpty(item, draft) ? requiredQuestionMessage(item.prompt) : null;
+}
+
+/** Every question that stops the submit, in question order, with why. */
+export const problemsOf = (items: FormItem[], drafts: Drafts) =>
+  items.flatMap((item) => {
+    const message = problemOf(item, drafts[item.id] ?? emptyDraft());
+    return message ? [{ item, message }] : [];
+  });
 
 /** The answers to send, one per supported question, in the field of its type. */
 export function answersFrom(items: FormItem[], drafts: Drafts): AnswerInput[] {

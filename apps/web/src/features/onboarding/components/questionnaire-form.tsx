@@ -4,8 +4,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  QUESTIONNAIRE_ERRORS,
-  requiredQuestionMessage,
   type AnswerInput,
   type FormItem,
   type Questionnaire,
@@ -14,7 +12,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorMessage } from '@/components/ui/page';
 import { useLoadingOverlay } from '@/components/ui/loading-overlay';
-import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { useSubmitQuestionnaire } from '../api/questionnaire';
 import { QuestionField, questionInputId } from './question-field';
@@ -22,11 +19,13 @@ import {
   answersFrom,
   draftsFrom,
   emptyDraft,
-  firstUnanswered,
-  imageProblem,
+  problemOf,
+  problemsOf,
   type Draft,
   type Drafts,
 } from './questionnaire-draft';
+import { refusalOf } from './submit-refusal';
+import { useDraftAutosave, type DraftStatus } from './use-draft-autosave';
 import { paths } from '@/lib/paths';
 
 /** The form's values: one draft per question, in question order. */
@@ -40,27 +39,23 @@ const byItem = (items: FormItem[], drafts: Draft[]): Drafts =>
   Object.fromEntries(items.map((item, i) => [item.id, drafts[i] ?? emptyDraft()]));
 
 /**
- * The questionnaire's rules as a schema: every required question answered (spec §5, the contract's message,
- * reported on the first one left empty), no image still uploading or failed; its output is the answers to send.
+ * The questionnaire's rules as a schema: every question that stops the submit is reported at that question (every
+ * required one left empty with the message of spec §5, a text over its limit, an image that failed or is still
+ * uploading); its output is the answers to send.
  */
 const answersSchema = (items: FormItem[]) =>
   z
     .object({ drafts: z.array(z.custom<Draft>()) })
     .transform(({ drafts }) => byItem(items, drafts))
     .superRefine((drafts, ctx) => {
-      const missing = firstUnanswered(items, drafts);
-      if (missing) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['drafts', items.indexOf(missing)],
-          message: requiredQuestionMessage(missing.prompt),
-        });
-        return;
-      }
-      const waiting = imageProblem(drafts);
-      if (waiting) ctx.addIssue({ code: 'custom', path: ['root'], message: waiting });
+      for (const { item, message } of problemsOf(items, drafts))
+        ctx.addIssue({ code: 'custom', path: ['drafts', items.indexOf(item)], message });
     })
     .transform((drafts): AnswerInput[] => answersFrom(items, drafts));
+
+/** The line near Submit: the one question's own message (spec §5's words for a required one), or how many. */
+const needAttention = (messages: string[]) =>
+  messages.length === 1 ? messages[0]! : `${messages.length} answers need your attention. See the questions marked.`;
 
 /**
  * The questions of a questionnaire, filled with any saved answers; submitting goes to the dashboard. Staff may add,
@@ -73,7 +68,7 @@ export function QuestionnaireForm({ questionnaire }: { questionnaire: Questionna
 }
 
 function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questionnaire; entered: RefObject<Drafts | null> }) {
-  const { subscriptionId, items, submission } = questionnaire;
+  const { subscriptionId, items, submission, draft } = questionnaire;
   const resolver = useMemo(() => zodResolver(answersSchema(items)), [items]);
   const { control, handleSubmit, getValues, setError, clearErrors, watch, formState } = useForm<
     QuestionnaireValues,
@@ -81,50 +76,54 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
     AnswerInput[]
   >({
     resolver,
-    defaultValues: { drafts: inOrder(items, entered.current ?? draftsFrom(items, submission)) },
-    // The message stays until the next submit, as a form-level message.
+    defaultValues: { drafts: inOrder(items, entered.current ?? draftsFrom(items, (draft ?? submission)?.answers)) },
+    // The messages stay until the answer changes or the next submit.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  const autosave = useDraftAutosave(subscriptionId, submission?.submittedAt ?? null);
+  const { schedule: keepDraft } = autosave;
   useEffect(() => {
     const watching = watch((values) => {
-      entered.current = { ...entered.current, ...byItem(items, (values.drafts ?? []) as Draft[]) };
+      const drafts = byItem(items, (values.drafts ?? []) as Draft[]);
+      entered.current = { ...entered.current, ...drafts };
+      keepDraft(answersFrom(items, drafts));
     });
     return () => watching.unsubscribe();
-  }, [watch, items, entered]);
+  }, [watch, items, entered, keepDraft]);
   const submit = useSubmitQuestionnaire(subscriptionId);
   const overlay = useLoadingOverlay();
   const navigate = useNavigate();
   const errors = formState.errors;
-  const error =
-    errors.root?.server?.message ??
-    errors.drafts?.find?.((draftError) => draftError?.message)?.message ??
-    errors.root?.message ??
-    null;
+  const flagged = items.flatMap((_, i) => errors.drafts?.[i]?.message ?? []);
+  const summary = errors.root?.server?.message ?? (flagged.length > 0 ? needAttention(flagged) : null);
+  const focusFirst = (flaggedItems: FormItem[]) => {
+    if (flaggedItems[0]) document.getElementById(questionInputId(flaggedItems[0]))?.focus();
+  };
 
   const onSubmit = handleSubmit(
     async (answers) => {
       clearErrors();
+      autosave.stop();
       overlay.show('Submitting your responses...');
       try {
         await submit.mutateAsync(answers);
         await navigate(paths.dashboard());
       } catch (failure) {
-        // The server names a question it refused (400); anything else is the catalogue's message (spec §8).
-        setError('root.server', {
-          message:
-            failure instanceof ApiError && failure.status === 400
-              ? failure.message
-              : QUESTIONNAIRE_ERRORS.submitFailed,
-        });
+        // Each question the server refused shows why, in words; the line near Submit sums up (spec §8 otherwise).
+        const refusal = refusalOf(failure);
+        const refused = items.filter((item) => refusal.questions[item.id]);
+        for (const item of refused)
+          setError(`drafts.${items.indexOf(item)}`, { type: 'server', message: refusal.questions[item.id] });
+        if (refused.length === 0) setError('root.server', { message: refusal.summary });
+        focusFirst(refused);
+        // Not sent after all: the answers are kept as a draft again.
+        keepDraft(answersFrom(items, byItem(items, getValues('drafts'))));
       } finally {
         overlay.hide();
       }
     },
-    () => {
-      const missing = firstUnanswered(items, byItem(items, getValues('drafts')));
-      if (missing) document.getElementById(questionInputId(missing))?.focus();
-    },
+    (invalid) => focusFirst(items.filter((_, i) => invalid.drafts?.[i])),
   );
 
   return (
@@ -146,24 +145,47 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
                 draft={field.value}
                 subscriptionId={subscriptionId}
                 error={fieldState.error?.message}
-                // Changes arrive as updates of the latest draft (an upload finishing may come after typing). An
-                // answer clears its question's error at once, here and near Submit.
+                // Changes arrive as updates of the latest draft (an upload finishing may come after typing). A
+                // change clears its question's message once nothing stops that question any more, or updates it.
                 onChange={(update) => {
                   const next = update(getValues(`drafts.${index}`));
                   field.onChange(next);
-                  if (fieldState.error && !firstUnanswered([item], { [item.id]: next })) clearErrors(`drafts.${index}`);
+                  const problem = fieldState.error ? problemOf(item, next) : null;
+                  if (fieldState.error && !problem) {
+                    clearErrors(`drafts.${index}`);
+                    clearErrors('root.server');
+                  } else if (problem && fieldState.error?.type !== 'server' && problem !== fieldState.error?.message) {
+                    // Still stopping the submit, for a reason that changed (e.g. fewer characters over): say it now.
+                    setError(`drafts.${index}`, { type: 'validate', message: problem });
+                  }
                 }}
               />
             )}
           />
         </Card>
       ))}
-      {error && <ErrorMessage>{error}</ErrorMessage>}
-      <div>
+      {summary && <ErrorMessage>{summary}</ErrorMessage>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
           {submit.isPending ? 'Submitting...' : 'Submit'}
         </Button>
+        <DraftNote status={autosave.status} />
       </div>
     </form>
+  );
+}
+
+/** Whether the answers are kept for a reload, said quietly unless they could not be. */
+function DraftNote({ status }: { status: DraftStatus }) {
+  const text = {
+    idle: 'Your answers are kept as a draft as you type.',
+    saving: 'Saving your draft...',
+    saved: 'Draft saved. Your answers will be here when you come back.',
+    failed: status.state === 'failed' ? status.message : '',
+  }[status.state];
+  return (
+    <p role="status" className={`text-sm ${status.state === 'failed' ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+      {text}
+    </p>
   );
 }
