@@ -32,7 +32,14 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expect(box).toBeChecked();
   const customerStep = customer.page.getByRole('listitem').filter({ hasText: 'Review the store listing' });
   await expect(customerStep).toContainText('Completed');
-  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('step.update');
+  // The audit log in words, the record's code and JSON one click away.
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  const stepUpdate = audit.getByRole('listitem').filter({ hasText: 'Updated the step “Review the store listing”' });
+  await expect(stepUpdate).toContainText('Step status:');
+  await expect(audit.getByText('step.update')).toBeHidden();
+  await stepUpdate.getByText('Show details').click();
+  await expect(stepUpdate.getByText('step.update')).toBeVisible();
+  await expect(stepUpdate.getByLabel('After')).toContainText('"stepStatus"');
   // The sign-up mails, and whether they went out.
   const mails = page.getByRole('list', { name: 'E-mails' });
   await expect(mails).toContainText('Verify your e-mail address');
