@@ -40,6 +40,7 @@ test('staff open a customer, complete a step and create and publish a project wi
   await stepUpdate.getByText('Show details').click();
   await expect(stepUpdate.getByText('step.update')).toBeVisible();
   await expect(stepUpdate.getByLabel('After')).toContainText('"stepStatus"');
+  await screenshots(page, 'customer-audit', stepUpdate);
   // The sign-up mails, and whether they went out.
   const mails = page.getByRole('list', { name: 'E-mails' });
   await expect(mails).toContainText('Verify your e-mail address');

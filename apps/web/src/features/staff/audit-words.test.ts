@@ -63,5 +63,8 @@ describe('the audit log in words', () => {
       { field: 'expiresAt', label: 'Expires at', before: null, after: expect.stringContaining('Jan 5, 2026') },
     ]);
     expect(changedFields({ status: 'OPEN' }, { status: 'OPEN' })).toEqual([]);
+    expect(changedFields({ completedAt: null }, { completedAt: new Date(at).toISOString() })).toEqual([
+      { field: 'completedAt', label: 'Completed at', before: '(none)', after: expect.stringContaining('Jan 5, 2026') },
+    ]);
   });
 });

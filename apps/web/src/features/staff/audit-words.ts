@@ -91,13 +91,16 @@ const fieldLabel = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Epoch milliseconds are stored for dates; fields named like dates read as dates. */
+/** Dates are stored as epoch milliseconds or ISO strings; fields named like dates read as dates. */
 const DATE_FIELD = /(At|Timestamp|Date)$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const dateInWords = (ms: number) => `${formatShortDate(ms)}, ${formatTime(ms)}`;
 
 function valueInWords(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number' && DATE_FIELD.test(field) && value > 1e11) return `${formatShortDate(value)}, ${formatTime(value)}`;
+  if (typeof value === 'number' && DATE_FIELD.test(field) && value > 1e11) return dateInWords(value);
+  if (typeof value === 'string' && DATE_FIELD.test(field) && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return dateInWords(Date.parse(value));
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.length ? value.join(', ') : '(none)';
   return JSON.stringify(value);
