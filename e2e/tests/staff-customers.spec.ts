@@ -47,7 +47,15 @@ test('staff open a customer, complete a step and create and publish a project wi
   await box.check();
   await expect(box).toBeChecked();
   await expect(customerStep).toContainText('Completed');
-  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('step.update');
+  // The audit log in words, the record's code and JSON one click away.
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  const stepUpdate = audit.getByRole('listitem').filter({ hasText: 'Updated the step “Review the store listing”' });
+  await expect(stepUpdate).toContainText('Step status:');
+  await expect(audit.getByText('step.update')).toBeHidden();
+  await stepUpdate.getByText('Show details').click();
+  await expect(stepUpdate.getByText('step.update')).toBeVisible();
+  await expect(stepUpdate.getByLabel('After')).toContainText('"stepStatus"');
+  await screenshots(page, 'customer-audit', stepUpdate);
   // The sign-up mails, and whether they went out.
   const mails = page.getByRole('list', { name: 'E-mails' });
   await expect(mails).toContainText('Verify your e-mail address');
@@ -55,16 +63,13 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expectAccessible(page);
   await screenshots(page, 'customer');
 
-  // A project for this customer, with an uploaded logo; then published.
+  // A project started from the customer's page, this customer already picked, with an uploaded logo.
   await customer.page.goto('/my-projects');
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Projects' }).click();
-  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('button', { name: 'Start a project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
+  await expect(dialog).toContainText(`Customer: ${customer.user.name} (${customer.user.email})`);
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(dialog.getByText('Pick a customer.')).toBeVisible();
   await expect(dialog.getByText('Project name is required.')).toBeVisible();
-  await dialog.getByLabel('Customer', { exact: true }).fill(customer.user.email);
-  await dialog.getByRole('button', { name: new RegExp(customer.user.email) }).click();
   await dialog.getByLabel('Subscription (optional)').selectOption({ index: 1 });
   await dialog.getByLabel('Project name').fill(projectName);
   await dialog.getByLabel('Business name').fill('Rosa Bakes');
@@ -84,14 +89,30 @@ test('staff open a customer, complete a step and create and publish a project wi
   await expect(card.getByRole('img', { name: 'Rosa Bakes logo' })).toBeVisible();
   await expect.poll(() => card.getByRole('img', { name: 'Rosa Bakes logo' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
 
-  const item = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: projectName });
-  await item.getByRole('button', { name: `Edit ${projectName}` }).click();
+  // Its name on the customer's page opens it: published from there.
+  const customerProjects = page.getByRole('region', { name: 'Projects' });
+  await customerProjects.getByRole('button', { name: projectName }).click();
   const edit = page.getByRole('dialog', { name: 'Edit project' });
   await edit.getByLabel('Release status').selectOption('PUBLISHED');
   await edit.getByRole('button', { name: 'Save project' }).click();
   await expect(edit).toBeHidden();
-  await expect(item).toContainText('Published');
+  await expect(customerProjects).toContainText('PUBLISHED');
   await expect(card).toContainText('PUBLISHED');
+  await screenshots(page, 'customer-projects', customerProjects);
+
+  // On the projects page, a new project asks for its customer.
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'New project' }).click();
+  const fresh = page.getByRole('dialog', { name: 'New project' });
+  await fresh.getByRole('button', { name: 'Create project' }).click();
+  await expect(fresh.getByText('Pick a customer.')).toBeVisible();
+  await fresh.getByLabel('Customer', { exact: true }).fill(customer.user.email);
+  await fresh.getByRole('button', { name: new RegExp(customer.user.email) }).click();
+  await expect(fresh).toContainText(`Customer: ${customer.user.name}`);
+  await page.keyboard.press('Escape');
+  await expect(fresh).toBeHidden();
+  const item = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: projectName });
+  await expect(item).toContainText('Published');
   await screenshots(page, 'projects');
   await page.getByRole('button', { name: 'PUBLISHED', exact: true }).click();
   await expect(item).toBeVisible();

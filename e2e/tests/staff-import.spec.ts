@@ -8,9 +8,9 @@ import { customerInNewContext, screenshots, signInStaffThroughUi } from './staff
 
 /** Picks an export file (as JSON) and runs the import, replacing or not. */
 async function importFile(page: Page, name: string, content: unknown, replace = false) {
-  await page.getByLabel('Export file (.json)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
-  await page.getByRole('checkbox', { name: 'Replace the collections in the file' }).setChecked(replace);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByLabel('Content file (.json)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
+  await page.getByRole('checkbox', { name: 'Replace what the file holds' }).setChecked(replace);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
 }
 
 test('staff import a file from the console: a bad record is refused by path, a good file counted, a replace removes a record from the customer page, and the content downloads', async ({ page, browser, baseURL }) => {
@@ -30,7 +30,14 @@ test('staff import a file from the console: a bad record is refused by path, a g
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Import and export' }).click();
   await expect(page).toHaveURL(/\/staff\/content$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import and export' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  // Written for staff: the console's names for each part, and no developer commands or file keys.
+  const main = page.getByRole('main');
+  await expect(main).toContainText('plans, promo codes, the questionnaire, step templates');
+  await expect(main).toContainText("Customers' projects, accounts and payments are not in it.");
+  await expect(main).not.toContainText('npm run');
+  await expect(main).not.toContainText('Services');
+  await expect(main).not.toContainText('Forms');
 
   // One bad record: refused with its path, and nothing changed (the good records of the file are not there).
   await importFile(page, 'broken.json', { FAQs: { ...good.FAQs, [`faq-broken-${id}`]: { question: 'No answer?' } } });
@@ -64,7 +71,7 @@ test('staff import a file from the console: a bad record is refused by path, a g
   // Replacing with the downloaded FAQs less one: that one is gone from the customer's page, the rest stay.
   delete exported.FAQs[dropped.key];
   await importFile(page, 'faqs-replace.json', { FAQs: exported.FAQs }, true);
-  const replaced = page.getByRole('status').filter({ hasText: 'Replaced the collections of faqs-replace.json' });
+  const replaced = page.getByRole('status').filter({ hasText: 'Replaced what faqs-replace.json holds' });
   await expect(replaced.getByRole('listitem')).toHaveText([/^FAQs: 0 new, 0 updated, \d+ unchanged, 1 removed$/]);
   await expect(customer.getByRole('button', { name: dropped.question })).toHaveCount(0);
   await expect(customer.getByRole('button', { name: kept.question })).toBeVisible();

@@ -65,6 +65,23 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
+/** The parts of an export file by their place in it, named as the staff console names them. */
+const COLLECTION_LABELS: Record<string, string> = {
+  Services: 'Plans',
+  PromoCodes: 'Promo codes',
+  FAQs: 'FAQs',
+  FeaturedBanner: 'Banners',
+  'Guides/Android/settings': 'Help guides',
+  'Forms/NewSubscriptionForm': 'Questionnaire',
+  CompletionStepTemplates: 'Step templates',
+  Portfolio: 'Portfolio',
+  TrustedBy: 'Trusted by',
+  Projects: "Customers' projects",
+};
+
+/** "Services" → "Plans": a part of the file as staff know it (a place it does not know reads as it is). */
+export const importedCollectionLabel = (path: string): string => COLLECTION_LABELS[path] ?? path;
+
 /** What an import did to one collection, in words: "2 new, 0 updated, 5 unchanged, 3 removed". */
 export function describeImportedCollection(c: ImportedCollection, replaced: boolean): string {
   const parts = [`${c.created} new`, `${c.updated} updated`, `${c.unchanged} unchanged`];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
+import type { AuditAction } from '@portal/contracts/audit';
 import type { AuditEntry } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
@@ -15,8 +16,8 @@ export interface AuditActor {
 
 export interface AuditRecord {
   actor: AuditActor;
-  /** What was done, e.g. `chat.reply`, `project.update`, `step.update`. */
-  action: string;
+  /** What was done, e.g. `chat.reply`, `project.update`, `step.update`: one of the kinds the console has words for. */
+  action: AuditAction;
   entityType: string;
   entityId: string;
   /** The customer the change concerns (its audit list shows it). */

@@ -25,7 +25,7 @@ type Row<K extends Kind> = (typeof KINDS)[K]['table']['$inferSelect'];
 
 interface Write {
   staff: SessionUser;
-  action: string;
+  action: 'create' | 'update' | 'delete' | 'move';
   now: Date;
 }
 

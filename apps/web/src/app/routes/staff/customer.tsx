@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { StaffCustomer } from '@portal/contracts/staff';
+import type { StaffCustomer, StaffProject } from '@portal/contracts/staff';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
@@ -13,6 +14,7 @@ import { useStaffCustomer } from '@/features/staff/api/customers';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { useStaffProjects } from '@/features/staff/api/projects';
 import { AuditList } from '@/features/staff/components/audit-list';
+import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
 import { CustomerPayments } from '@/features/staff/components/customer-payments';
 import { StaffSteps } from '@/features/staff/components/staff-steps';
@@ -21,14 +23,17 @@ import { SubscriptionStatusBadge } from '@/features/subscriptions/components/sub
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card>
       <section aria-labelledby={id}>
-        <h2 id={id} className="mb-3 text-lg font-bold text-slate-900">
-          {title}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id={id} className="text-lg font-bold text-slate-900">
+            {title}
+          </h2>
+          {action}
+        </div>
         {children}
       </section>
     </Card>
@@ -131,9 +136,7 @@ function CustomerView({ data }: { data: StaffCustomer }) {
             ))
           )}
         </Section>
-        <Section title="Projects">
-          <CustomerProjects userId={profile.id} />
-        </Section>
+        <CustomerProjects customer={{ id: profile.id, name: profile.name, email: profile.email }} />
         <Section title="Chats">
           <CustomerChats userId={profile.id} />
         </Section>
@@ -148,24 +151,31 @@ function CustomerView({ data }: { data: StaffCustomer }) {
   );
 }
 
-function CustomerProjects({ userId }: { userId: string }) {
-  const projects = useStaffProjects({ ownerId: userId });
+/** The customer's projects: each name opens the project, and a new one starts with this customer picked. */
+function CustomerProjects({ customer }: { customer: StaffProject['customer'] }) {
+  const projects = useStaffProjects({ ownerId: customer.id });
+  const [editing, setEditing] = useState<ProjectDialogSubject | null>(null);
   return (
-    <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects.">
-      {(list) => (
-        <>
-          <ul className="space-y-1 text-sm">
-            {list.map((project) => (
-              <li key={project.projectId} className="flex items-center gap-2">
-                <span className="font-medium">{project.projectName}</span>
-                <ReleaseStatusBadge status={project.releaseStatus} />
-              </li>
-            ))}
-          </ul>
-          <LoadMore list={projects} label="Load more projects" className="mt-3" />
-        </>
-      )}
-    </QueryState>
+    <Section title="Projects" action={<Button variant="secondary" onClick={() => setEditing({ forCustomer: customer })}>Start a project</Button>}>
+      <QueryState query={projects} pending="Loading projects..." error="Could not load the projects." empty="No projects.">
+        {(list) => (
+          <>
+            <ul className="space-y-1 text-sm" aria-label="Projects">
+              {list.map((project) => (
+                <li key={project.projectId} className="flex flex-wrap items-center gap-2">
+                  <button type="button" className="min-w-0 break-words text-left font-medium text-brand-700 underline" onClick={() => setEditing({ project })}>
+                    {project.projectName}
+                  </button>
+                  <ReleaseStatusBadge status={project.releaseStatus} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore list={projects} label="Load more projects" className="mt-3" />
+          </>
+        )}
+      </QueryState>
+      <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
+    </Section>
   );
 }
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RELEASE_STATUSES, type ReleaseStatus } from '@portal/contracts/projects';
-import type { StaffProject } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
@@ -11,17 +9,17 @@ import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { useStaffProjects } from '@/features/staff/api/projects';
 import { FilterChips } from '@/features/staff/components/list-controls';
-import { ProjectForm } from '@/features/staff/components/project-form';
+import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 /** /staff/projects: every project newest first, by release status; create one for a customer or edit any field. */
 export function Component() {
   const [status, setStatus] = useState<ReleaseStatus | undefined>();
-  const [editing, setEditing] = useState<StaffProject | 'new' | null>(null);
+  const [editing, setEditing] = useState<ProjectDialogSubject | null>(null);
   const projects = useStaffProjects({ releaseStatus: status });
   return (
-    <Page title="Projects" actions={<Button onClick={() => setEditing('new')}>New project</Button>}>
+    <Page title="Projects" actions={<Button onClick={() => setEditing({})}>New project</Button>}>
       <div className="mb-4">
         <FilterChips
           label="Release status"
@@ -53,7 +51,7 @@ export function Component() {
                       {project.publishedTimestamp && ` · Published ${formatShortDate(project.publishedTimestamp)}`}
                     </p>
                   </div>
-                  <Button variant="secondary" onClick={() => setEditing(project)} aria-label={`Edit ${project.projectName}`}>
+                  <Button variant="secondary" onClick={() => setEditing({ project })} aria-label={`Edit ${project.projectName}`}>
                     Edit
                   </Button>
                 </li>
@@ -63,10 +61,7 @@ export function Component() {
           </>
         )}
       </QueryState>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} className="max-h-[90vh] max-w-2xl overflow-y-auto" aria-describedby={undefined}>
-        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{editing === 'new' ? 'New project' : 'Edit project'}</DialogTitle>
-        {editing !== null && <ProjectForm project={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
-      </Dialog>
+      <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
     </Page>
   );
 }

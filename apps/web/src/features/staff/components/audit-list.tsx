@@ -1,11 +1,36 @@
+import type { AuditEntry } from '@portal/contracts/staff';
 import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate, formatTime } from '@/lib/format';
-import { useCustomerAudit } from '../api/customers';
 import { LoadMore } from '@/components/ui/load-more';
+import { useCustomerAudit } from '../api/customers';
+import { changedFields, describeAuditEntry } from '../audit-words';
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
-/** Staff writes concerning a customer, newest first, each with who, what, when and the record before and after. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = changedFields(entry.before, entry.after);
+  if (!changes.length) return null;
+  return (
+    <dl className="mt-2 space-y-1 text-slate-700" aria-label="What changed">
+      {changes.map((change) => (
+        <div key={change.field} className="flex flex-wrap gap-x-2 break-words">
+          <dt className="font-medium">{change.label}:</dt>
+          <dd className="min-w-0">
+            {change.before !== null && change.after !== null ? (
+              <>
+                <span className="text-slate-500 line-through">{change.before}</span> → {change.after}
+              </>
+            ) : (
+              (change.after ?? change.before)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Staff writes concerning a customer, newest first: who did what and when in words, the record's JSON one click away. */
 export function AuditList({ userId }: { userId: string }) {
   const audit = useCustomerAudit(userId);
   return (
@@ -14,13 +39,19 @@ export function AuditList({ userId }: { userId: string }) {
         <>
           <ol className="space-y-2" aria-label="Audit log">
             {list.map((entry) => (
-              <li key={entry.id} className="rounded-lg border border-slate-200 p-3 text-sm">
-                <p>
-                  <span className="font-semibold">{entry.actorName}</span> · <code>{entry.action}</code> · {formatShortDate(entry.createdTimestamp)},{' '}
-                  {formatTime(entry.createdTimestamp)}
+              <li key={entry.id} className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm">
+                <p className="break-words">
+                  <span className="font-semibold">{describeAuditEntry(entry)}</span>
                 </p>
+                <p className="text-slate-500">
+                  {entry.actorName} · {formatShortDate(entry.createdTimestamp)}, {formatTime(entry.createdTimestamp)}
+                </p>
+                <Changes entry={entry} />
                 <details className="mt-1">
-                  <summary className="cursor-pointer text-brand-700">Before and after</summary>
+                  <summary className="cursor-pointer text-brand-700">Show details</summary>
+                  <p className="mt-2 text-xs text-slate-500">
+                    Recorded as <code>{entry.action}</code> on {entry.entityType} <code className="break-all">{entry.entityId}</code>
+                  </p>
                   <div className="mt-2 grid gap-2 sm:grid-cols-2">
                     <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" aria-label="Before">{json(entry.before)}</pre>
                     <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" aria-label="After">{json(entry.after)}</pre>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { describeImportedCollection, type ImportSummary } from '@portal/contracts/content';
+import { describeImportedCollection, importedCollectionLabel, type ImportSummary } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { useContentImport } from '@/features/staff/api/content';
@@ -53,7 +53,7 @@ export function ContentImport() {
       setReading(false);
     }
     if (typeof content !== 'object' || content === null || Array.isArray(content)) {
-      setOutcome({ kind: 'rejected', file: file.name, problems: [{ path: '(file)', message: 'expected a JSON object such as { "Services": { ... } }' }] });
+      setOutcome({ kind: 'rejected', file: file.name, problems: [{ path: '', message: 'This is not a content file: download one from this page to see the format.' }] });
       return;
     }
     try {
@@ -70,7 +70,7 @@ export function ContentImport() {
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <div className="space-y-1">
           <label htmlFor={ids.file} className="block text-sm font-semibold text-slate-900">
-            Export file (.json)
+            Content file (.json)
           </label>
           <input
             id={ids.file}
@@ -86,14 +86,14 @@ export function ContentImport() {
         <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
           <label htmlFor={ids.replace} className="flex items-start gap-2 text-sm font-semibold text-slate-900">
             <input id={ids.replace} type="checkbox" className="mt-0.5 h-4 w-4" checked={replace} aria-describedby={ids.replaceHelp} onChange={(event) => setReplace(event.target.checked)} />
-            Replace the collections in the file
+            Replace what the file holds
           </label>
           <p id={ids.replaceHelp} className="mt-1 pl-6 text-sm text-slate-700">
-            Each collection the file holds (for example Services or FAQs) becomes exactly what the file holds: records that are not in the file are removed. Plans that subscriptions use are hidden instead of removed. Collections the file does not hold stay as they are. Without this, records are only added or updated.
+            Each part the file holds (for example the plans or the FAQs) becomes exactly what is in the file: entries that are not in the file are deleted, except plans that customers subscribe to, which are hidden instead. Parts the file does not hold stay as they are. A file with customers&apos; projects cannot replace: projects are only ever added or updated. Without this option, entries are only added or updated.
           </p>
         </div>
         <Button type="submit" disabled={!file || busy}>
-          {busy ? 'Importing...' : 'Import'}
+          {busy ? 'Uploading...' : 'Upload'}
         </Button>
       </form>
       <div ref={outcomeView}>{outcome && <OutcomeView outcome={outcome} />}</div>
@@ -107,7 +107,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
         <p className="font-semibold">
-          {outcome.file} was refused and nothing was changed. {outcome.problems.length === 1 ? 'One record has a problem:' : `${outcome.problems.length} problems:`}
+          {outcome.file} was refused and nothing was changed. {outcome.problems.length === 1 ? 'One entry has a problem:' : `${outcome.problems.length} problems:`}
         </p>
         <ul aria-label="Problems" className="mt-2 space-y-1">
           {outcome.problems.map((problem, index) => (
@@ -122,16 +122,16 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
   return (
     <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
       <p className="font-semibold">
-        {summary.replaced ? `Replaced the collections of ${outcome.file}:` : `Imported ${outcome.file}:`}
+        {summary.replaced ? `Replaced what ${outcome.file} holds:` : `Imported ${outcome.file}:`}
       </p>
       <ul aria-label="Collections" className="mt-2 space-y-2">
         {summary.collections.map((c) => (
           <li key={c.name}>
-            <span className="font-semibold">{c.name}</span>: {describeImportedCollection(c, summary.replaced)}
+            <span className="font-semibold">{importedCollectionLabel(c.name)}</span>: {describeImportedCollection(c, summary.replaced)}
           </li>
         ))}
       </ul>
-      {summary.ignored.length > 0 && <p className="mt-2 text-emerald-900">Ignored (not content): {summary.ignored.join(', ')}</p>}
+      {summary.ignored.length > 0 && <p className="mt-2 text-emerald-900">Not site content, so left out: {summary.ignored.join(', ')}</p>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RELEASE_STATUSES } from '@portal/contracts/projects';
 import { PROJECT_LOGO_PURPOSE, updateProjectSchema, type StaffProject } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
@@ -64,10 +65,15 @@ function CustomerPicker({ onPick, error }: { onPick: (customer: { id: string; na
   );
 }
 
-/** Create a project for a customer, or edit one: every field of the staff API, the logo uploaded through tus. */
-export function ProjectForm({ project, onDone }: { project?: StaffProject; onDone: () => void }) {
+type ProjectCustomer = StaffProject['customer'];
+
+/**
+ * Create a project for a customer (`forCustomer` picks them beforehand), or edit one: every field of the staff API,
+ * the logo uploaded through tus.
+ */
+export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffProject; forCustomer?: ProjectCustomer; onDone: () => void }) {
   const save = useSaveProject(project?.projectId);
-  const [customer, setCustomer] = useState(project?.customer ?? null);
+  const [customer, setCustomer] = useState(project?.customer ?? forCustomer ?? null);
   const subscriptions = useStaffCustomer(customer?.id ?? '');
   const upload = useUpload();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -76,7 +82,7 @@ export function ProjectForm({ project, onDone }: { project?: StaffProject; onDon
   const { register, handleSubmit, setValue, watch, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
-      ownerId: project?.customer.id ?? '',
+      ownerId: project?.customer.id ?? forCustomer?.id ?? '',
       subscriptionId: project?.subscriptionId ?? '',
       projectName: project?.projectName ?? '',
       businessName: project?.businessName ?? '',
@@ -186,5 +192,19 @@ export function ProjectForm({ project, onDone }: { project?: StaffProject; onDon
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What the project dialog shows: a project to edit, or a new one (for a given customer, or one to pick). */
+export type ProjectDialogSubject = { project: StaffProject } | { forCustomer?: ProjectCustomer };
+
+/** The project form in the console's dialog: "New project" or "Edit project". */
+export function ProjectDialog({ subject, onClose }: { subject: ProjectDialogSubject | null; onClose: () => void }) {
+  const project = subject && 'project' in subject ? subject.project : undefined;
+  return (
+    <Dialog open={subject !== null} onClose={onClose} className="max-h-[90vh] max-w-2xl overflow-y-auto" aria-describedby={undefined}>
+      <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{project ? 'Edit project' : 'New project'}</DialogTitle>
+      {subject !== null && <ProjectForm project={project} forCustomer={'forCustomer' in subject ? subject.forCustomer : undefined} onDone={onClose} />}
+    </Dialog>
   );
 }
