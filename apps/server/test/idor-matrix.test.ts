@@ -46,11 +46,14 @@ beforeAll(async () => {
     payload: { answers: [{ formItemId: 'idor-question', answer: "Owner's draft" }], basedOn: null },
   });
   expect(draft.statusCode, draft.body).toBe(200);
+  const invitation = await ctx.app.inject({ method: 'POST', url: '/api/staff/team/invitations', headers: { cookie: staff.cookie }, payload: { email: 'invited@example.com' } });
+  expect(invitation.statusCode, invitation.body).toBe(201);
   const deletion = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: owner.cookie }, payload: { name: 'Owner', email: 'owner@example.com' } });
   const [session] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM sessions WHERE user_id = $1`, [owner.id]);
   ids = {
     session: session!.id,
     deletionRequest: deletion.json().id,
+    invitation: invitation.json().id,
     plan: plan.id,
     card: card.id,
     payment: payment.id,
@@ -77,6 +80,7 @@ function ownerId(op: Operation, param: string): string {
     uploadId: ids.upload!,
     userId: owner.id,
     requestId: ids.deletionRequest!,
+    invitationId: ids.invitation!,
     planId: ids.plan!,
     faqId: 'idor-faq',
     guideId: 'idor-guide',
@@ -131,6 +135,8 @@ describe('IDOR matrix', () => {
     const questionnaire = (await as(`/api/questionnaire/${ids.subscription}`)).json();
     expect(questionnaire).toMatchObject({ submission: null, draft: { answers: [{ formItemId: 'idor-question', answer: "Owner's draft" }] } });
     expect(tried).toEqual(expect.arrayContaining(['GET /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}/draft']));
+    // A customer cannot withdraw staff's invitation.
+    expect(await ctx.database.sql.query(`SELECT email FROM staff_invitations WHERE id = $1`, [ids.invitation])).toEqual([{ email: 'invited@example.com' }]);
     const content = await ctx.database.sql.query<{ question: string }>(`SELECT question FROM faqs UNION ALL SELECT title FROM help_guides`);
     expect(content.map((r) => r.question)).toEqual(['Kept?', 'Kept']);
   });
