@@ -36,8 +36,12 @@ export function Component() {
             {chat.data ? chat.data.customer.name || chat.data.customer.email : 'Support Chat'}
           </h2>
           {chat.data && (
-            <p className="truncate text-sm text-slate-600">
-              {chat.data.reason} · <Link className="font-medium text-brand-700 underline" to={paths.staffCustomer(chat.data.customer.id)}>{chat.data.customer.email}</Link>
+            <p className="flex min-w-0 gap-1 text-sm text-slate-600">
+              <span className="min-w-0 truncate">{chat.data.reason}</span>
+              <span aria-hidden="true">·</span>
+              <Link className="min-w-0 truncate font-medium text-brand-700 underline" title={chat.data.customer.email} to={paths.staffCustomer(chat.data.customer.id)}>
+                {chat.data.customer.email}
+              </Link>
             </p>
           )}
         </div>
