@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { createChatThroughUi } from './support-helpers';
-import { customerInNewContext, screenshots, seedSubscription, signInStaffThroughUi } from './staff-helpers';
+import { firstPlan, subscribeThroughApi } from './billing-helpers';
+import { customerInNewContext, screenshots, signInStaffThroughUi } from './staff-helpers';
 
 /** Every page of the staff console but a customer's and a conversation (they need data: added in the journey). */
 const SECTIONS = [
@@ -55,7 +56,8 @@ test('every staff page fits a phone and a wide screen: no sideways scrolling, no
   test.setTimeout(180_000);
   await signInStaffThroughUi(page, baseURL!);
   const customer = await customerInNewContext(browser, baseURL!, 'phone-fit');
-  await seedSubscription(baseURL!, customer.user.email);
+  // A paid subscription: a card and a payment to show.
+  await subscribeThroughApi(customer.page, (await firstPlan(customer.page.request)).id);
   const chatId = await createChatThroughUi(customer.page, 'Billing & Payments', 'A question about my invoice from a long e-mail address.');
   await customer.page.context().close();
 
@@ -70,7 +72,15 @@ test('every staff page fits a phone and a wide screen: no sideways scrolling, no
     await expect(page.getByRole('button', { name: 'Close chat' })).toBeInViewport({ ratio: 1 });
   }
 
+  // On a phone the tables stack each row into lines and stay tables for screen readers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/customers');
+  await page.getByLabel('Search customers').fill(customer.user.email);
+  await expect(page.getByRole('row', { name: new RegExp(customer.user.email) })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'E-mail' })).toBeAttached();
+  await screenshots(page, 'customers-phone-fit');
   await page.goto(customerPath);
+  await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('heading', { level: 1, name: customer.user.name })).toBeVisible();
   await screenshots(page, 'customer-phone-fit', page.getByRole('region', { name: 'Payments' }));
   await page.goto(`/staff/chats/${chatId}`);
