@@ -70,7 +70,7 @@ export function StaffNav({ pathname }: { pathname: string }) {
             <Link
               to={link.to}
               aria-current={link.current ? 'page' : undefined}
-              className={`block truncate border-l-2 px-3 py-3 text-sm font-semibold lg:inline-block lg:border-b-2 lg:border-l-0 lg:whitespace-nowrap ${link.current ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+              className={`block truncate border-l-2 px-3 py-3 text-sm font-semibold lg:border-b-2 lg:border-l-0 lg:whitespace-nowrap ${link.current ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
             >
               {link.label}
             </Link>
