@@ -113,3 +113,11 @@ export async function screenshots(page: Page, name: string, at?: Locator) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** Goes to a section of the console through the staff nav; on a phone it first opens the "Sections" button's list. */
+export async function openStaffSection(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Staff' });
+  const sections = nav.getByRole('button', { name: /^Sections/ });
+  if (await sections.isVisible()) await sections.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, expectAccessible, test } from '../fixtures';
-import { screenshots, signInStaffThroughUi } from './staff-helpers';
+import { openStaffSection, screenshots, signInStaffThroughUi } from './staff-helpers';
 
 /**
  * The portfolio and the "Trusted by" names are content that staff keep: what they save is what a visitor sees on
@@ -18,8 +18,7 @@ for (const width of [1280, 390]) {
     const visitor = await (await browser.newContext({ baseURL, viewport: { width, height: width === 390 ? 844 : 800 } })).newPage();
 
     // A portfolio entry, created and then renamed; its empty addresses show no button.
-    const staffNav = page.getByRole('navigation', { name: 'Staff' });
-    await staffNav.getByRole('link', { name: 'Portfolio' }).click();
+    await openStaffSection(page, 'Portfolio');
     await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
     await page.getByRole('button', { name: 'New entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'New portfolio entry' });
@@ -58,7 +57,7 @@ for (const width of [1280, 390]) {
     await expectAccessible(visitor);
 
     // A "Trusted by" name, added and then renamed: the landing page's strip names it.
-    await staffNav.getByRole('link', { name: 'Trusted by' }).click();
+    await openStaffSection(page, 'Trusted by');
     await expect(page.getByRole('heading', { level: 1, name: 'Trusted by' })).toBeVisible();
     await page.getByRole('button', { name: 'Add name' }).click();
     const add = page.getByRole('dialog', { name: 'New name' });
@@ -87,7 +86,7 @@ for (const width of [1280, 390]) {
     await names.getByRole('button', { name: `Delete ${renamedBusiness}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(names.getByText(renamedBusiness)).toHaveCount(0);
-    await staffNav.getByRole('link', { name: 'Portfolio' }).click();
+    await openStaffSection(page, 'Portfolio');
     await entries.getByRole('button', { name: `Delete ${renamed}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(entries.getByText(renamed)).toHaveCount(0);

@@ -91,17 +91,42 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('the staff nav shows every section on a wide screen, and the current one on a phone', async ({ page, baseURL }) => {
+test('the staff nav shows every section on a wide screen, and on a phone names the current one and lists them all behind a "Sections" button', async ({ page, baseURL }) => {
   await signInStaffThroughUi(page, baseURL!);
   const nav = page.getByRole('navigation', { name: 'Staff' });
   await page.setViewportSize({ width: 1280, height: 800 });
-  for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(16);
+  for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+  await expect(nav.getByRole('button', { name: /Sections/ })).toBeHidden();
 
-  // On a phone the sections scroll sideways; the last one, opened directly, is scrolled into view.
+  // On a phone the nav is one button naming the current section; it opens the list of every section.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/staff/team');
+  const sections = nav.getByRole('button', { name: /Sections/ });
+  await expect(sections).toContainText('Team');
+  await expect(sections).toHaveAttribute('aria-expanded', 'false');
+  await expect(links).toHaveCount(0);
+  await sections.click();
+  await expect(sections).toHaveAttribute('aria-expanded', 'true');
+  await expect(links).toHaveCount(16);
+  for (const link of await links.all()) await expect(link).toBeInViewport();
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.locator('[aria-current]')).toHaveCount(1);
-  await expect(nav.getByRole('link', { name: 'Team' })).toBeInViewport({ ratio: 1 });
-  await expect(nav.getByRole('link', { name: 'Overview' })).not.toBeInViewport();
+  await screenshots(page, 'nav-sections');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Escape closes it and leaves the keyboard on the button; Enter opens it again and a section is a Tab away.
+  await expect(links).toHaveCount(16);
+  await nav.getByRole('link', { name: 'Team' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(links).toHaveCount(0);
+  await expect(sections).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Overview' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/overview$/);
+  await expect(sections).toContainText('Overview');
+  await expect(sections).toHaveAttribute('aria-expanded', 'false');
 });

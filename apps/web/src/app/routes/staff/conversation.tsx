@@ -31,13 +31,17 @@ export function Component() {
         <Link to={paths.staffInbox()} aria-label="Back to the inbox" className="rounded-full p-2 text-slate-700 hover:bg-slate-100 lg:hidden">
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-56">
           <h2 id="chat-title" className="truncate text-lg font-bold text-slate-900">
             {chat.data ? chat.data.customer.name || chat.data.customer.email : 'Support Chat'}
           </h2>
           {chat.data && (
-            <p className="truncate text-sm text-slate-600">
-              {chat.data.reason} · <Link className="font-medium text-brand-700 underline" to={paths.staffCustomer(chat.data.customer.id)}>{chat.data.customer.email}</Link>
+            <p className="flex min-w-0 gap-1 text-sm text-slate-600">
+              <span className="max-w-[60%] shrink-0 truncate">{chat.data.reason}</span>
+              <span aria-hidden="true">·</span>
+              <Link className="min-w-0 truncate font-medium text-brand-700 underline" title={chat.data.customer.email} to={paths.staffCustomer(chat.data.customer.id)}>
+                {chat.data.customer.email}
+              </Link>
             </p>
           )}
         </div>

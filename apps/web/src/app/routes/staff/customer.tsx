@@ -59,7 +59,7 @@ function CustomerView({ data }: { data: StaffCustomer }) {
   const { profile } = data;
   return (
     <Page title={profile.name || profile.email}>
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <Section title="Profile">
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             <div><dt className="text-slate-600">E-mail</dt><dd className="font-medium">{profile.email}</dd></div>

@@ -24,7 +24,7 @@ export function Component() {
   const chats = useStaffChats({ status, q: q.trim() || undefined });
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-0 lg:grid-cols-[24rem_1fr] lg:gap-6 lg:px-6 lg:py-6">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-0 lg:grid-cols-[24rem_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6">
       <section aria-labelledby="inbox-title" className={`${chatId ? 'hidden lg:block' : ''} bg-white lg:overflow-hidden lg:rounded-2xl lg:border lg:border-slate-200 lg:shadow-sm`}>
         <div className="space-y-3 border-b border-slate-200 p-4">
           <h1 id="inbox-title" className="text-xl font-bold text-slate-900">
