@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export interface NewUser {
@@ -61,7 +61,45 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Creates an account through the real /login page and waits for the page it lands on. */
+/** A mail the local catcher received (read through /dev/mailbox). */
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: string[];
+}
+
+/** What the local mail catcher received for an address, newest first (/dev/mailbox/messages.json?to=). */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
+  const res = await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { messages: CaughtMail[] }).messages;
+}
+
+export const VERIFY_SUBJECT = 'Verify your e-mail address';
+
+/** The newest verification link mailed to an address, once it has reached the mailbox, as a path on this server. */
+export async function verificationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(request, email)).find((m) => m.subject === VERIFY_SUBJECT);
+        link = /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?[^\s]+)/.exec(mail?.text ?? '')?.[1];
+        return Boolean(link);
+      },
+      { timeout: 15_000, message: `a verification link mailed to ${email}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/**
+ * Creates an account through the real /login page: "Check your email", then the link from the mailbox opened in
+ * the same page, which signs in and goes on (to the plan's checkout when the sign-up came with one). Waits for
+ * nothing after that: the caller checks the page it lands on.
+ */
 export async function signUpThroughUi(page: Page, user: NewUser, loginUrl = '/login') {
   await page.goto(loginUrl);
   // Arriving with a plan from pricing, the page opens on Create Account already.
@@ -73,11 +111,32 @@ export async function signUpThroughUi(page: Page, user: NewUser, loginUrl = '/lo
   await page.getByLabel('Phone Number').fill(user.phone);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.goto(await verificationLinkFor(page.request, user.email));
 }
 
-/** Creates an account through the API (faster, for journeys that are not about sign-up). */
-export async function signUpThroughApi(page: Page, user: NewUser = newUser()) {
-  const res = await page.request.post('/api/auth/sign-up/email', { data: user });
+/**
+ * Creates an account through the API (faster, for journeys that are not about sign-up) and follows the link mailed
+ * to it, which signs this page's browser in.
+ */
+export const signUpThroughApi = (page: Page, user: NewUser = newUser()) => signUpWith(page.request, user);
+
+/** The same through any API context (one of its own, say): it is then signed in as the new account. */
+export async function signUpWith(request: APIRequestContext, user: NewUser) {
+  await startSignUpWith(request, user);
+  await followVerificationLink(request, user.email);
+  return user;
+}
+
+/** Follows the newest link mailed to an address, which signs the context in (not loading the page it goes on to). */
+export async function followVerificationLink(request: APIRequestContext, email: string) {
+  const followed = await request.get(await verificationLinkFor(request, email), { maxRedirects: 0 });
+  expect(followed.status(), await followed.text()).toBe(302);
+}
+
+/** Sends the sign-up through the API and stops there: the account waits, unverified, for its link. */
+export async function startSignUpWith(request: APIRequestContext, user: NewUser) {
+  const res = await request.post('/api/auth/sign-up/email', { data: user });
   expect(res.status(), await res.text()).toBe(200);
   return user;
 }

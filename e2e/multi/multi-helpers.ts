@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { request, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
-import { expect, newUser } from '../fixtures';
+import { newUser, signUpWith } from '../fixtures';
 
 /** The instances behind the proxy (scripts/multi-instance.mjs), each reachable directly for operator calls. */
 export const INSTANCE_PORTS = (process.env.MULTI_INSTANCE_PORTS ?? '3401,3402,3403').split(',').map(Number);
@@ -18,11 +18,10 @@ export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]
   }
 }
 
-/** A signed-up customer on an API context of their own, through the proxy. */
+/** A signed-up customer on an API context of their own, through the proxy, signed in by their verification link. */
 export async function customer(baseURL: string): Promise<APIRequestContext> {
   const context = await request.newContext({ baseURL });
-  const res = await context.post('/api/auth/sign-up/email', { data: newUser('multi') });
-  expect(res.status(), await res.text()).toBe(200);
+  await signUpWith(context, newUser('multi'));
   return context;
 }
 

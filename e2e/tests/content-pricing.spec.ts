@@ -1,4 +1,4 @@
-import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+import { expect, expectAccessible, newUser, signUpThroughApi, test, verificationLinkFor } from '../fixtures';
 import { subscribeThroughApi } from './billing-helpers';
 
 const HEADER = 'Sign up in less than 30 seconds. Upgrade at anytime, no questions, no hassle.';
@@ -51,6 +51,8 @@ test('signed out, Sign Up Today goes to /login with the plan, survives a reload,
   await page.getByLabel('Phone Number').fill(user.phone);
   await password.fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.goto(await verificationLinkFor(page.request, user.email));
   await expect(page).toHaveURL(/\/checkout\?plan=growth$/);
 });
 

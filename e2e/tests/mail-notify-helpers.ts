@@ -1,20 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, mailsTo, type CaughtMail } from '../fixtures';
 
-export interface CaughtMail {
-  id: string;
-  subject: string;
-  text: string;
-  html: string;
-  to: string[];
-}
-
-/** What the local mail catcher received for an address, newest first (/dev/mailbox/messages.json?to=). */
-export async function mailsTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
-  const res = await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { messages: CaughtMail[] }).messages;
-}
+export { mailsTo, type CaughtMail };
 
 /** Waits until a mail whose subject matches has reached the catcher, and returns it. */
 export async function waitForMail(request: APIRequestContext, email: string, subject: RegExp, timeout = 20_000): Promise<CaughtMail> {

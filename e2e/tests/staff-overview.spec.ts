@@ -1,5 +1,5 @@
 import { request, type Page } from '@playwright/test';
-import { expect, newUser, operatorUrl, test } from '../fixtures';
+import { expect, newUser, operatorUrl, signUpWith, test } from '../fixtures';
 import { screenshots, signInStaffThroughUi } from './staff-helpers';
 
 // This journey has a server of its own without demo accounts (playwright.config.ts), so every figure is known.
@@ -56,7 +56,7 @@ function oldSystem(now: number) {
 async function customerOfThisMonth(baseURL: string) {
   const api = await request.newContext({ baseURL });
   const customer = newUser('overview');
-  expect((await api.post('/api/auth/sign-up/email', { data: customer })).status()).toBe(200);
+  await signUpWith(api, customer);
   const seed = async (planId: string) => {
     const res = await api.post(operatorUrl('/api/operator/onboarding/subscriptions'), { headers: OPERATOR, data: { email: customer.email, planId } });
     expect(res.status(), await res.text()).toBe(201);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { figure } from './lib/figures.mjs';
-import { startPortal } from './lib/portal.mjs';
+import { signUp, startPortal } from './lib/portal.mjs';
 
 const SMALL = 3;
 const LARGE = 5000;
@@ -27,21 +27,6 @@ const WARMUP = 20;
 const SLACK_MS = 2;
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-lists-'));
 const dataDir = path.join(work, 'data');
-
-async function signUp(base, label) {
-  const email = `bench-lists-${label}-${Date.now()}@example.com`;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Bench ${label}`, email, phone: '555 010 0000', password: 'bench-password-1' }),
-  });
-  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { email, cookie };
-}
 
 /** `count` failed payments of the user, one second apart, straight into the stopped portal's database. */
 async function seedPayments(db, email, count) {

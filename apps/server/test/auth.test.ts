@@ -46,18 +46,6 @@ describe('sign-up', () => {
     });
     expect(res.statusCode).toBe(200);
   });
-
-  it('refuses an e-mail already used, whatever its case', async () => {
-    const user = await signUp(ctx.app);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: signUpBody(user.email.toUpperCase()),
-      remoteAddress: nextAddress(),
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toBe('An account with this email already exists. Please sign in instead.');
-  });
 });
 
 describe('sign-in and sessions', () => {

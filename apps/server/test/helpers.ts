@@ -84,8 +84,10 @@ export const nextAddress = () => {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 };
 
-/** Creates an account through the real sign-up endpoint and returns its session cookie. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {}): Promise<TestUser> {
+type SignUpFields = Partial<{ name: string; email: string; phone: string; password: string; callbackURL: string }>;
+
+/** Sends the sign-up form (an account with an unverified address, or a notice to an existing account's owner). */
+export async function startSignUp(app: FastifyInstance, overrides: SignUpFields = {}) {
   counter += 1;
   const body = {
     name: 'Test User',
@@ -96,8 +98,33 @@ export async function signUp(app: FastifyInstance, overrides: Partial<{ name: st
   };
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: body, remoteAddress: nextAddress() });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const cookie = cookieHeader(res.headers['set-cookie']);
-  return { id: res.json().user.id as string, email: body.email, cookie };
+  return body;
+}
+
+/**
+ * Creates an account through the real sign-up endpoint, then follows the verification link mailed to it (as its
+ * owner does: a new account signs in only then) and returns the session that link signs in with.
+ */
+export async function signUp(app: FastifyInstance, overrides: SignUpFields = {}): Promise<TestUser> {
+  const body = await startSignUp(app, overrides);
+  const followed = await app.inject({ url: await verificationLink(app, body.email), remoteAddress: nextAddress() });
+  if (followed.statusCode !== 302) throw new Error(`verification link failed: ${followed.statusCode} ${followed.body}`);
+  const cookie = cookieHeader(followed.headers['set-cookie']);
+  const me = await app.inject({ url: '/api/me', headers: { cookie } });
+  const id = (me.json() as { user: { id: string } | null }).user?.id;
+  if (!id) throw new Error(`the verification link did not sign in: ${me.body}`);
+  return { id, email: body.email, cookie };
+}
+
+/** The newest verification link mailed to an address, read from the outbox, as a path to inject. */
+export async function verificationLink(app: FastifyInstance, email: string): Promise<string> {
+  const [mail] = await app.database.sql.query<{ text_body: string }>(
+    `SELECT text_body FROM mail_outbox WHERE to_address = $1 AND kind = 'email-verification' ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [email.toLowerCase()],
+  );
+  const link = /\/api\/auth\/verify-email\?[^\s)\]]+/.exec(mail?.text_body ?? '');
+  if (!link) throw new Error(`no verification link mailed to ${email}`);
+  return link[0];
 }
 
 /** Turns set-cookie headers into a cookie request header. */

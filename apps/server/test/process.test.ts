@@ -43,6 +43,17 @@ async function waitForOutput(server: ReturnType<typeof start>, text: string) {
   expect(server.output()).toContain(text);
 }
 
+/** The verification link the server's local mail catcher received for an address, as a path. */
+async function verificationLinkIn(base: string, email: string): Promise<string> {
+  for (let i = 0; i < 150; i++) {
+    const { messages } = (await (await fetch(`${base}/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+    const link = messages.map((m) => /\/api\/auth\/verify-email\?[^\s]+/.exec(m.text)?.[0]).find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification link mailed to ${email}`);
+}
+
 async function stopCleanly(server: ReturnType<typeof start>) {
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
@@ -75,6 +86,9 @@ describe('the server process', () => {
     await waitUntilUp(base);
     const signUp = await postJson(base, '/api/auth/sign-up/email', account);
     expect(signUp.status).toBe(200);
+    // The account signs in once the link mailed to it (here, to the local catcher) is followed.
+    const followed = await fetch(`${base}${await verificationLinkIn(base, account.email)}`, { redirect: 'manual' });
+    expect(followed.status).toBe(302);
     await stopCleanly(first);
 
     const second = start(env);

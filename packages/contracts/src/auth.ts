@@ -32,13 +32,45 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
+/**
+ * Whether a value is a page of this site as a relative path: one leading "/", never "//" or a backslash (which
+ * browsers read as another host), no control characters. Where a mailed link sends the browser on to.
+ */
+export function isSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /\p{Cc}/u.test(value)) return false;
+  const base = 'https://site.invalid';
+  try {
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/** The page a verification link goes on to once followed (the chosen plan's checkout, say): of this site only. */
+export const callbackPathSchema = z.string().max(1000).refine(isSitePath, 'The page to continue to must be a page of this site.');
+
 export const signUpSchema = z.object({
   name: fullNameSchema,
   email: z.email('Please enter a valid email address.'),
   phone: phoneSchema,
   password: newPasswordSchema,
+  callbackURL: callbackPathSchema.optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/**
+ * What sign-up answers, whether the address is new or already has an account (so that it tells no one which
+ * addresses have accounts): the address gets an e-mail, a verification link or a notice to its owner.
+ */
+export const signUpAnswerSchema = z.object({ checkEmail: z.literal(true) });
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+
+/** Asks for the verification link again, without a session (from sign-up or sign-in) or for the signed-in account. */
+export const resendVerificationSchema = z.object({
+  email: z.email('Please enter a valid email address.'),
+  callbackURL: callbackPathSchema.optional(),
+});
+export type ResendVerificationInput = z.infer<typeof resendVerificationSchema>;
 
 /** The signed-in user's profile as the portal shows it (spec §3 Users). */
 export const meSchema = z.object({

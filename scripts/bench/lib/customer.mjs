@@ -2,6 +2,7 @@
 // (SQUARE_ENVIRONMENT=local), pays for a plan. Shared by the benchmarks that need a signed-in user with rows.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { signUp as signUpAndVerify } from './portal.mjs';
 
 const POLL_MS = 25;
 
@@ -18,14 +19,7 @@ export async function json(base, cookie, method, url, body) {
 }
 
 /** A new customer's session cookie. */
-export async function signUp(base, label) {
-  const email = `bench-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
-  const { res } = await json(base, null, 'POST', '/api/auth/sign-up/email', { name: 'Bench', email, phone: '555 010 0000', password: 'bench-password-1' });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+export const signUp = async (base, label) => (await signUpAndVerify(base, label)).cookie;
 
 /** Tokenized at the sandbox as the card form does, saved by its token, and waited for until Square made it. */
 export async function saveCard(base, cookie) {

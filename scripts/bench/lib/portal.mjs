@@ -1,5 +1,6 @@
 // Starts a fresh portal for a benchmark: its own port and data directory, waits until it is ready.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -77,18 +78,42 @@ export async function startPortal({ dataDir, env = {}, pollMs = 500 }) {
   throw new Error('the portal did not start');
 }
 
-/** A new customer of the portal at `base`: their session cookie and id. */
-export async function signUp(base) {
-  const email = `bench-${Date.now()}@example.com`;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Bench', email, phone: '555 010 0000', password: 'bench-password-1' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
+/** The session cookie a response sets, as a Cookie request header. */
+const cookieOf = (res) =>
+  res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { cookie, userId: (await res.json()).user.id };
+
+/** The verification link the local mail catcher received for an address, as a path on the portal. */
+async function verificationLink(base, email) {
+  for (let tries = 0; tries < 150; tries++) {
+    const res = await fetch(`${base}/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+    const { messages } = await res.json();
+    const mail = messages.find((m) => m.subject === 'Verify your e-mail address');
+    const link = /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?[^\s]+)/.exec(mail?.text ?? '')?.[1];
+    if (link) return link;
+    await sleep(200);
+  }
+  throw new Error(`no verification link mailed to ${email}`);
+}
+
+/**
+ * A new customer of the portal at `base`, signed in as a person is: the sign-up, then the verification link from
+ * the local mail catcher followed. Their address, session cookie and id.
+ */
+export async function signUp(base, label = 'bench') {
+  const email = `bench-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: `Bench ${label}`, email, phone: '555 010 0000', password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const followed = await fetch(`${base}${await verificationLink(base, email)}`, { redirect: 'manual' });
+  if (followed.status !== 302) throw new Error(`verification link failed: ${followed.status} ${await followed.text()}`);
+  const cookie = cookieOf(followed);
+  const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
+  if (!me.user) throw new Error('the verification link did not sign in');
+  return { email, cookie, userId: me.user.id };
 }

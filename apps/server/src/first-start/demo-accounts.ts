@@ -17,6 +17,9 @@ import {
   verifyTwoFactorCode,
 } from '@portal/contracts/routes';
 import { fromNodeHeaders } from 'better-auth/node';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { AUTH_BASE_PATH } from '@portal/contracts/routes';
+import { VERIFY_LINK_SECONDS } from '../platform/auth/auth.ts';
 import { secretOfUri, totpCode } from '../platform/auth/totp.ts';
 import { createOrPromoteStaff } from '../modules/staff/index.ts';
 
@@ -55,6 +58,20 @@ async function call(app: FastifyInstance, route: RouteDefinition, { params, head
 }
 
 /**
+ * Verifies a new account's address as its mailed link does, and returns the session the link signs in with (a new
+ * account signs in only with a verified address). The token is the link's own, made with the server's secret.
+ */
+async function followVerificationLink(app: FastifyInstance, email: string) {
+  const token = await createEmailVerificationToken(app.config.authSecret, email, undefined, VERIFY_LINK_SECONDS);
+  const res = await app.inject({ remoteAddress: '127.0.0.1', method: 'GET', url: `${AUTH_BASE_PATH}/verify-email?token=${token}` });
+  if (res.statusCode !== 200) throw new Error(`The demo customer's verification link answered ${res.statusCode}: ${res.body}`);
+  return { cookie: sessionCookie(res.headers['set-cookie']) };
+}
+
+const userIdOf = async (app: FastifyInstance, email: string) =>
+  (await app.database.sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
+
+/**
  * On the first start of a data directory with demo content (never in production), makes a demo customer with a
  * card, a paid subscription, a chat and a project, and a demo staff member, through the same API the pages use.
  * Returns the accounts to print, or null when there are none to show. A later start returns the stored ones.
@@ -69,9 +86,9 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
 
   const customer: DemoAccount = { role: 'customer', name: 'Dana Demo', email: DEMO_CUSTOMER_EMAIL, password: newPassword() };
   const staff: DemoAccount = { role: 'staff', name: 'Sam Support', email: DEMO_STAFF_EMAIL, password: newPassword() };
-  const signedUp = await call(app, signUpWithEmail, { payload: { name: customer.name, email: customer.email, phone: '555 010 2030', password: customer.password } }, 200);
-  const customerId = signedUp.json().user.id as string;
-  const asCustomer = { cookie: sessionCookie(signedUp.headers['set-cookie']) };
+  await call(app, signUpWithEmail, { payload: { name: customer.name, email: customer.email, phone: '555 010 2030', password: customer.password } }, 200);
+  const asCustomer = await followVerificationLink(app, customer.email);
+  const customerId = await userIdOf(app, customer.email);
   await createOrPromoteStaff(app.db, { email: staff.email, password: staff.password, name: staff.name }, app.clock());
   // The accounts exist from here on: keep their passwords even if a later step fails.
   writeFileSync(file, JSON.stringify([customer, staff], null, 2), { mode: 0o600 });

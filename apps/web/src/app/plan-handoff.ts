@@ -20,6 +20,21 @@ export const loginTarget = (planId: string) => ({
   state: { planId, fromCheckout: true } satisfies PlanHandoff,
 });
 
+/** The login page, carrying the handoff (if any) on. */
+export const loginWith = (handoff: PlanHandoff) =>
+  paths.login({ plan: handoff.planId, fromCheckout: handoff.fromCheckout ? '1' : undefined });
+
+/**
+ * Where a mailed verification link goes on to once it has signed the account in: the page that carries the
+ * handoff on to where spec §4 sends the user (a new account with a plan from pricing: that plan's checkout).
+ */
+export const afterVerification = (handoff: PlanHandoff, isNewAccount: boolean) =>
+  paths.emailVerified({
+    new: isNewAccount ? '1' : undefined,
+    plan: handoff.planId,
+    fromCheckout: handoff.fromCheckout ? '1' : undefined,
+  });
+
 /** Reads a handoff from navigation state first, then from the URL. */
 export function readHandoff(state: unknown, search: string): PlanHandoff {
   const s = (state ?? {}) as PlanHandoff;

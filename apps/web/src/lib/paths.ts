@@ -65,7 +65,7 @@ export const paths = {
   staffProjects: page('/staff/projects'),
   forgotPassword: page('/forgot-password'),
   resetPassword: pageWithQuery<'/reset-password', { token?: string; error?: string }>('/reset-password'),
-  emailVerified: pageWithQuery<'/email-verified', { error?: string }>('/email-verified'),
+  emailVerified: pageWithQuery<'/email-verified', { new?: '1'; plan?: string; fromCheckout?: '1'; error?: string }>('/email-verified'),
   staffDeletionRequests: page('/staff/deletion-requests'),
   staffPlans: page('/staff/plans'),
   staffContent: page('/staff/content'),

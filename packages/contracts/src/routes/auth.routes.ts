@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../auth.ts';
+import { resendVerificationSchema, signInSchema, signUpAnswerSchema, signUpSchema } from '../auth.ts';
 import { changeEmailSchema, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../account.ts';
 import { defineRoute } from '../route.ts';
 
@@ -29,9 +29,10 @@ export const signUpWithEmail = defineRoute({
   auth: 'public',
   hide: true,
   tags,
-  summary: 'Create an account with e-mail and password (checked against the sign-up rules first; rate limited)',
+  summary:
+    'Create an account with e-mail and password (checked against the sign-up rules first; rate limited per client and per address). The same answer whether the address is new (a verification link is mailed; the account signs in once it is followed) or has an account (its owner is told by e-mail)',
   body: signUpSchema,
-  responses: { 200: authAnswer },
+  responses: { 200: signUpAnswerSchema },
 });
 
 export const signOut = defineRoute({
@@ -89,8 +90,9 @@ export const sendVerificationEmail = defineRoute({
   auth: 'public',
   hide: true,
   tags,
-  summary: 'Sends the verification link again to the address of the signed-in account (rate limited)',
-  body: z.object({ email: z.email('Please enter a valid email address.') }),
+  summary:
+    'Sends the verification link again: to the signed-in account, or without a session to the address named if it has an unverified account (the same answer either way; rate limited per address)',
+  body: resendVerificationSchema,
   responses: { 200: authAnswer },
 });
 

@@ -20,9 +20,14 @@ export async function findUserByEmail(db: Db, email: string) {
   return rows[0];
 }
 
-/** The operator typed the address and hands the password over: it counts as verified (no "verify your e-mail"). */
+/**
+ * A staff account is made by an operator or through an invitation link that reached the address: its address
+ * counts as verified, so it signs in (sign-in asks for a verified address, decision 0052). Either way the password
+ * it signs in with is one the operator or the invited person set.
+ */
 export async function insertStaffUser(db: Db, user: { id: string; name: string; email: string; now: Date }) {
-  await db.insert(users).values({ ...user, role: 'staff', emailVerified: true, createdAt: user.now, updatedAt: user.now });
+  const { now, ...values } = user;
+  await db.insert(users).values({ ...values, role: 'staff', emailVerified: true, createdAt: now, updatedAt: now });
 }
 
 /** Verified by the operator's word, as a new staff account is (an unverified one's password was replaced). */

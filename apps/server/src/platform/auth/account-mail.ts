@@ -7,7 +7,8 @@ import { securityMail, type SecurityEvent } from './security-mail.ts';
 
 export interface AccountMailLinks {
   resetPassword: (token: string) => string;
-  verifyEmail: (token: string) => string;
+  /** `page`: where the link goes on to once followed (a page of this site). */
+  verifyEmail: (token: string, page?: string) => string;
 }
 
 interface MailUser {
@@ -64,6 +65,29 @@ export function accountMails(config: Config, db: Db, mailer: () => Mailer) {
           ],
           action: { label: 'Choose a new password', url },
           footnote: 'The link works once, for 1 hour.',
+        },
+      }),
+
+    /**
+     * A sign-up for an address that already has an account: no second account is made, and the answer is the one a
+     * new address gets (decision 0052), so the owner is the one who is told, with the ways back into the account.
+     */
+    signUpForExistingAccount: (user: MailUser) =>
+      queue({
+        kind: 'sign-up-existing-account',
+        to: user.email,
+        userId: user.id,
+        subject: 'Someone tried to create an account with your e-mail address',
+        notice: {
+          heading: 'You already have an account',
+          paragraphs: [
+            greeting(user),
+            `Someone tried to create a new ${app} account with ${user.email}. This address already has an account, so no new one was made and nothing in yours changed.`,
+            'If it was you, sign in to your account instead. If you forgot your password, choose a new one with the link below.',
+            'If it was not you, you can ignore this e-mail.',
+          ],
+          action: { label: 'Sign in', url: `${config.publicUrl}/login` },
+          secondaryAction: { label: 'Reset your password', url: `${config.publicUrl}/forgot-password` },
         },
       }),
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
@@ -15,6 +16,7 @@ import { passwordVerifier } from './imported-password.ts';
 import { signInChanges } from './sign-in-changes.ts';
 import { refuseProviderSignInPastSecondFactor } from './second-factor-sign-in.ts';
 import { redactEmails } from '../http/logger.ts';
+import { ownPagePath } from './own-page.ts';
 
 
 /** Links of the web pages that account e-mails lead to (the web's own pages; the server only sends there). */
@@ -48,8 +50,17 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     // better-auth's own GET checks the token and sends the browser on with ?token=… or ?error=INVALID_TOKEN.
     resetPassword: (token) =>
       `${config.publicUrl}${AUTH_BASE_PATH}/reset-password/${token}?callbackURL=${encodeURIComponent(`${config.publicUrl}${ACCOUNT_PAGES.resetPassword}`)}`,
-    verifyEmail: (token) =>
-      `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`${config.publicUrl}${ACCOUNT_PAGES.emailVerified}`)}`,
+    verifyEmail: (token, page = ACCOUNT_PAGES.emailVerified) =>
+      `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(`${config.publicUrl}${page}`)}`,
+  };
+  /**
+   * The page a verification link goes on to: the one the sign-up or "Resend" named (better-auth puts it in its own
+   * link, "/" when none was named), if it is a page of this site; else the page that says the address is verified.
+   */
+  const pageAfterVerification = (betterAuthUrl: string) => {
+    const named = new URL(betterAuthUrl).searchParams.get('callbackURL');
+    const page = named && named !== '/' ? ownPagePath(named, config.publicUrl) : null;
+    return page ?? ACCOUNT_PAGES.emailVerified;
   };
   return betterAuth({
     appName: 'Your Business Your App',
@@ -63,7 +74,10 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A new account signs in only once the link mailed to its address is followed (decision 0052). Sign-up then
+      // answers alike for a new address and for one that has an account, whose owner is told by e-mail instead.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => void (await mail.signUpForExistingAccount(user)),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // A reset is what someone does who fears another has the password: every session of the account ends.
@@ -73,13 +87,20 @@ export function createAuth(config: Config, db: Db, mailer: () => Mailer, log: ()
       // A reset link works once (its verification row is deleted when used) and for one hour.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       sendResetPassword: async ({ user, token }) => mail.resetPassword(user, links.resetPassword(token)),
-      onPasswordReset: async ({ user }) => void (await mail.security(user, { kind: 'password-reset' })),
+      // The reset link reached the address, which proves it: an account not yet verified is from now on.
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, user.id), eq(users.emailVerified, false)));
+        await mail.security(user, { kind: 'password-reset' });
+      },
     },
     emailVerification: {
-      // Verification never blocks signing in (requireEmailVerification stays off): a banner asks for it.
       sendOnSignUp: true,
+      // A sign-in refused for an unverified address sends nothing by itself: the page offers "Resend".
+      sendOnSignIn: false,
+      // Following the link signs the new account in, and goes on to the page the sign-up named (its plan's checkout).
+      autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => mail.verification(user, links.verifyEmail(token)),
+      sendVerificationEmail: async ({ user, token, url }) => mail.verification(user, links.verifyEmail(token, pageAfterVerification(url))),
     },
     databaseHooks: {
       user: {

@@ -8,6 +8,8 @@ import { keyedLimit } from '../http/keyed-limit.ts';
 /** Readable messages for better-auth's error codes (spec §5: the provider's messages, made readable). */
 const AUTH_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Incorrect email or password. Please try again.',
+  // Answered only to the right password: it tells no more than sign-up does.
+  EMAIL_NOT_VERIFIED: 'Please verify your email address first: follow the link we emailed you, or send a new one.',
   USER_ALREADY_EXISTS: 'An account with this email already exists. Please sign in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please sign in instead.',
   PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
@@ -50,9 +52,10 @@ function routedUrl(request: FastifyRequest): URL {
 
 /**
  * Hands a routed request to better-auth and sends its answer on; an error answer leaves in the portal's shape
- * (`{ error: { code, message } }`) with a readable message. Returns better-auth's answer for the caller's checks.
+ * (`{ error: { code, message } }`) with a readable message, and a success with `answer`'s body instead of
+ * better-auth's when given. Returns better-auth's answer for the caller's checks.
  */
-export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, answer?: () => unknown): Promise<Response> {
   const headers = fromNodeHeaders(request.headers);
   // The body may have been rewritten by the route's checks: its length is the new body's, not the request's.
   headers.delete('content-length');
@@ -75,6 +78,8 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
     const body = JSON.parse(text || '{}') as { code?: string; message?: string };
     const code = body.code ?? 'AUTH_ERROR';
     await reply.send({ error: { code, message: AUTH_MESSAGES[code] ?? body.message ?? 'Sign-in failed.' } });
+  } else if (answer && response.ok) {
+    await reply.send(answer());
   } else {
     await reply.send(text || null);
   }
@@ -90,6 +95,8 @@ export interface AuthEndpointOptions {
   checks?: Check[];
   /** Sees better-auth's answer once it is sent (e.g. to count a failed sign-in). */
   onAnswer?: (request: FastifyRequest, response: Response) => unknown;
+  /** The body of a successful answer, instead of better-auth's (which may say more than the portal means to). */
+  answer?: () => unknown;
 }
 
 /**
@@ -99,7 +106,7 @@ export interface AuthEndpointOptions {
  */
 export function forwardAuthEndpoint(app: FastifyInstance, method: 'GET' | 'POST', path: string, options: AuthEndpointOptions = {}): void {
   if (!path.startsWith(`${AUTH_BASE_PATH}/`) || path.includes('*')) throw new Error(`Not a sign-in endpoint path: ${path}`);
-  const { checks = [], onAnswer, limitPerAddress = true } = options;
+  const { checks = [], onAnswer, answer, limitPerAddress = true } = options;
   app.route({
     method,
     url: path,
@@ -109,7 +116,7 @@ export function forwardAuthEndpoint(app: FastifyInstance, method: 'GET' | 'POST'
       for (const check of checks) await check(request);
     },
     handler: async (request, reply) => {
-      const response = await forwardToAuth(request, reply);
+      const response = await forwardToAuth(request, reply, answer);
       await onAnswer?.(request, response);
       return reply;
     },

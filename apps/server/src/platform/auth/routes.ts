@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { signUpSchema } from '@portal/contracts/auth';
+import { resendVerificationSchema, signUpSchema, type SignUpAnswer } from '@portal/contracts/auth';
 import { changeEmailSchema } from '@portal/contracts/account';
 import { AUTH_BASE_PATH, authRoutes as route } from '@portal/contracts/routes';
 import { badRequest } from '../http/errors.ts';
@@ -9,11 +9,15 @@ import { assertPasswordAllowed } from './password-policy.ts';
 import { sessionUser } from './session.ts';
 import { SignInFailures } from './sign-in-failures.ts';
 import { requireFreshSignIn } from './reauthentication.ts';
+import { ownPagePath } from './own-page.ts';
 
 type Body = Record<string, unknown>;
 const bodyOf = (request: FastifyRequest): Body => (request.body && typeof request.body === 'object' ? (request.body as Body) : {});
 /** The e-mail address a request names, lower-cased (the account it counts against when there is no session). */
 const emailOf = (request: FastifyRequest) => (typeof bodyOf(request).email === 'string' ? String(bodyOf(request).email).trim().toLowerCase() : undefined);
+
+/** Sign-up's one answer, for a new address and for one that has an account alike (decision 0052). */
+const SIGN_UP_ANSWER: SignUpAnswer = { checkEmail: true };
 
 /** Parses the body with `schema` (400 VALIDATION_ERROR with its first message) and hands on what it kept. */
 const parsedBody = <T>(schema: z.ZodType<T>, shape: (parsed: T) => Body) => (request: FastifyRequest) => {
@@ -47,7 +51,11 @@ export async function authRoutes(app: FastifyInstance) {
     checks: [
       parsedBody(signUpSchema, (data) => ({ ...data, email: data.email.toLowerCase() })),
       (request) => assertPasswordAllowed(bodyOf(request).password),
+      // Every sign-up that passes the rules mails the address (a link, or a notice to its owner): counted per address.
+      limits.perAccount(emailOf),
     ],
+    // better-auth answers a made-up user for an address that has an account: the portal answers neither.
+    answer: () => SIGN_UP_ANSWER,
   });
   forwardAuthEndpoint(app, 'POST', route.signOut.path, { limitPerAddress: false });
 
@@ -70,10 +78,25 @@ export async function authRoutes(app: FastifyInstance) {
 
   // Without a session better-auth sends to an unverified account named by its address: count that address then.
   forwardAuthEndpoint(app, 'POST', route.sendVerificationEmail.path, {
-    checks: [limits.perAccount(async (request) => (await sessionUser(request))?.id ?? emailOf(request))],
+    checks: [
+      parsedBody(resendVerificationSchema, (data) => ({ ...data, email: data.email.toLowerCase() })),
+      limits.perAccount(async (request) => (await sessionUser(request))?.id ?? emailOf(request)),
+    ],
   });
-  // The link in a verification e-mail (sign-up, "Resend", a new address).
-  forwardAuthEndpoint(app, 'GET', `${AUTH_BASE_PATH}/verify-email`, { limitPerAddress: false });
+  // The link in a verification e-mail (sign-up, "Resend", a new address): it signs a new account in and goes on to
+  // the page it names, which must be one of this site's.
+  forwardAuthEndpoint(app, 'GET', `${AUTH_BASE_PATH}/verify-email`, {
+    limitPerAddress: false,
+    checks: [
+      (request) => {
+        const { callbackURL } = (request.query ?? {}) as { callbackURL?: unknown };
+        if (callbackURL === undefined) return;
+        if (typeof callbackURL !== 'string' || ownPagePath(callbackURL, app.config.publicUrl) === null) {
+          throw badRequest('INVALID_CALLBACK_URL', 'This link is not valid. Please use the link from the e-mail as it is.');
+        }
+      },
+    ],
+  });
 
   forwardAuthEndpoint(app, 'POST', route.changeEmail.path, {
     checks: [perSessionAccount, requireFreshSignIn, parsedBody(changeEmailSchema, (data) => ({ newEmail: data.newEmail.toLowerCase() }))],

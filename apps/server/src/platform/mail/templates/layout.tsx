@@ -7,7 +7,7 @@ export interface Brand {
   publicUrl: string;
 }
 
-const BRAND_COLOR = '#4338ca';
+export const BRAND_COLOR = '#4338ca';
 const font = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** The portal's e-mail frame: logo line, the message, and the legal footer every mail carries. */

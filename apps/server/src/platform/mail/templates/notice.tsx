@@ -1,4 +1,4 @@
-import { ActionButton, Heading, MailLayout, Paragraph, type Brand } from './layout.tsx';
+import { ActionButton, BRAND_COLOR, Heading, MailLayout, Paragraph, type Brand } from './layout.tsx';
 
 export interface Notice {
   heading: string;
@@ -6,6 +6,8 @@ export interface Notice {
   /** Label and value rows under the paragraphs (a receipt's amount, plan, card, date). */
   details?: { label: string; value: string }[];
   action?: { label: string; url: string };
+  /** A second, lesser way on, as a link under the action (e.g. "Reset your password" beside "Sign in"). */
+  secondaryAction?: { label: string; url: string };
   /** A closing line under the action, e.g. how long a link works. */
   footnote?: string;
 }
@@ -39,6 +41,13 @@ export function NoticeMail({ brand, notice }: { brand: Brand; notice: Notice }) 
             {`Or open this address: ${notice.action.url}`}
           </p>
         </>
+      )}
+      {notice.secondaryAction && (
+        <p style={{ margin: '0 0 14px', fontSize: 14 }}>
+          <a href={notice.secondaryAction.url} style={{ color: BRAND_COLOR, fontWeight: 700 }}>
+            {notice.secondaryAction.label}
+          </a>
+        </p>
       )}
       {notice.footnote && <p style={{ margin: 0, fontSize: 13, color: '#475569' }}>{notice.footnote}</p>}
     </MailLayout>

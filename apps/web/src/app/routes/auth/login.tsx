@@ -3,13 +3,15 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import type { SignUpInput } from '@portal/contracts/auth';
 import { ApiError } from '@/lib/api-client';
-import { destinationAfterSignIn, readHandoff } from '@/app/plan-handoff';
+import { afterVerification, destinationAfterSignIn, readHandoff } from '@/app/plan-handoff';
 import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
 import { signInWithPassword, signUpWithPassword } from '@/features/auth/api/sign-in';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { TwoFactorChallenge } from '@/features/auth/components/two-factor-challenge';
 import { ChosenPlan } from '@/features/auth/components/chosen-plan';
+import { CheckEmail } from '@/features/auth/components/check-email';
+import { ResendVerification } from '@/features/account-security/components/resend-verification';
 import { usePlan } from '@/features/plans/api/plans';
 import { paths } from '@/lib/paths';
 import { useSiteConfig } from '@/lib/site-config';
@@ -42,6 +44,10 @@ export function Component() {
   const chosenPlan = usePlan(handoff.fromCheckout ? handoff.planId : undefined).data;
   const [error, setError] = useState<string | null>(() => googleError(params));
   const [awaitingCode, setAwaitingCode] = useState(false);
+  /** Sign-up was sent: the address a link went to ("Check your email"). */
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  /** Sign-in was refused until this address is verified: "Resend" is offered for it. */
+  const [unverified, setUnverified] = useState<string | null>(null);
   const googleSignIn = useSiteConfig().data?.googleSignIn === true;
 
   // Guard (spec §6): a signed-in visitor does not see this page, unless this page is signing them in now.
@@ -63,17 +69,36 @@ export function Component() {
   async function submit(values: SignUpInput) {
     setBusy(true);
     setError(null);
+    setUnverified(null);
     try {
-      if (mode === 'signUp') await signUpWithPassword(values);
-      else if ((await signInWithPassword({ email: values.email, password: values.password })).twoFactorRequired) {
+      if (mode === 'signUp') {
+        // The account signs in by the link mailed to it, which then goes on as spec §4 says (with the plan, if any).
+        await signUpWithPassword({ ...values, callbackURL: afterVerification(handoff, true) });
+        setLinkSentTo(values.email);
+        setBusy(false);
+        return;
+      }
+      if ((await signInWithPassword({ email: values.email, password: values.password })).twoFactorRequired) {
         setAwaitingCode(true);
         return;
       }
       await goOn();
     } catch (e) {
+      if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED') setUnverified(values.email);
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
       setBusy(false);
     }
+  }
+
+  if (linkSentTo) {
+    return (
+      <CheckEmail
+        email={linkSentTo}
+        next={chosenPlan && <ChosenPlan plan={chosenPlan} />}
+        resend={<ResendVerification email={linkSentTo} callbackURL={afterVerification(handoff, true)} variant="primary" />}
+        onChangeEmail={() => setLinkSentTo(null)}
+      />
+    );
   }
 
   if (awaitingCode) {
@@ -126,6 +151,12 @@ export function Component() {
             {error}
           </p>
         )}
+        {unverified && mode === 'signIn' && (
+          <div className="mt-3">
+            {/* An account that never followed its link: a new one goes on from the link as a sign-up does. */}
+            <ResendVerification email={unverified} callbackURL={afterVerification(handoff, true)} />
+          </div>
+        )}
         <p className="mt-6 text-center text-sm text-slate-700">
           {mode === 'signUp' ? 'Already have an account?' : "Don't have an account?"}{' '}
           <button
@@ -134,6 +165,7 @@ export function Component() {
             onClick={() => {
               setMode(mode === 'signUp' ? 'signIn' : 'signUp');
               setError(null);
+              setUnverified(null);
             }}
           >
             {mode === 'signUp' ? 'Sign In' : 'Create Account'}

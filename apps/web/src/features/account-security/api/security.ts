@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailInput, ChangePasswordInput, ForgotPasswordInput, ReauthenticateInput, ResetPasswordInput, SetPasswordInput } from '@portal/contracts/account';
+import type { ResendVerificationInput } from '@portal/contracts/auth';
 import { accountRoutes } from '@portal/contracts/routes/account.routes';
 import { authRoutes } from '@portal/contracts/routes/auth.routes';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
@@ -27,7 +28,7 @@ export const useRequestPasswordReset = () =>
 export const useResetPassword = () => useMutation({ mutationFn: (body: ResetPasswordInput) => api(routes.auth.resetPassword, { body }) });
 
 export const useResendVerification = () =>
-  useMutation({ mutationFn: (email: string) => api(routes.auth.sendVerificationEmail, { body: { email } }) });
+  useMutation({ mutationFn: (body: ResendVerificationInput) => api(routes.auth.sendVerificationEmail, { body }) });
 
 export const useChangeEmail = () => useMutation({ mutationFn: (body: ChangeEmailInput) => api(routes.auth.changeEmail, { body }) });
 

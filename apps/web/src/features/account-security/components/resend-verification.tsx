@@ -1,15 +1,47 @@
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useResendVerification } from '../api/security';
 
-/** "Resend": sends the verification link to the account's address again, and says so. */
-export function ResendVerification({ email, variant = 'secondary' }: { email: string; variant?: 'primary' | 'secondary' }) {
+/** How long "Resend" waits after a link was sent before it offers another (the server limits them per address too). */
+export const RESEND_WAIT_SECONDS = 60;
+
+/**
+ * "Resend": sends the verification link to the address again, and says so; another one can be asked for only
+ * after RESEND_WAIT_SECONDS. `callbackURL` is the page the link goes on to (a sign-up's plan, say).
+ */
+export function ResendVerification({
+  email,
+  callbackURL,
+  variant = 'secondary',
+}: {
+  email: string;
+  callbackURL?: string;
+  variant?: 'primary' | 'secondary';
+}) {
   const resend = useResendVerification();
-  if (resend.isSuccess) return <span role="status" className="text-sm font-medium">We sent a new link to {email}.</span>;
+  const [waitLeft, setWaitLeft] = useState(0);
+  useEffect(() => {
+    if (waitLeft <= 0) return;
+    const tick = setTimeout(() => setWaitLeft((left) => left - 1), 1000);
+    return () => clearTimeout(tick);
+  }, [waitLeft]);
+
+  const send = () =>
+    resend.mutate({ email, callbackURL }, { onSuccess: () => setWaitLeft(RESEND_WAIT_SECONDS) });
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Button variant={variant} disabled={resend.isPending} onClick={() => resend.mutate(email)}>
-        {resend.isPending ? 'Sending...' : 'Resend'}
-      </Button>
+      {resend.isSuccess && (
+        <span role="status" className="text-sm font-medium">
+          We sent a new link to {email}.
+        </span>
+      )}
+      {waitLeft > 0 ? (
+        <span className="text-sm text-slate-600">You can ask for another link in {waitLeft} s.</span>
+      ) : (
+        <Button variant={variant} disabled={resend.isPending} onClick={send}>
+          {resend.isPending ? 'Sending...' : 'Resend'}
+        </Button>
+      )}
       {resend.isError && (
         <span role="alert" className="text-sm font-medium text-red-800">
           {resend.error.message}

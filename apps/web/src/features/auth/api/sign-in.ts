@@ -13,6 +13,7 @@ export async function signInWithPassword(input: SignInInput): Promise<{ twoFacto
 export const verifySignInCode = (kind: 'app' | 'recovery', code: string, trustDevice: boolean) =>
   api(kind === 'app' ? routes.auth.verifyTwoFactorCode : routes.auth.verifyRecoveryCode, { body: { code, trustDevice } });
 
+/** Sends the sign-up: a link is mailed to the address, and following it signs in and goes on to `callbackURL`. */
 export const signUpWithPassword = (input: SignUpInput) => api(routes.auth.signUpWithEmail, { body: input });
 
 export const signOut = () => api(routes.auth.signOut, { body: {} });
