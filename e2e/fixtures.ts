@@ -70,9 +70,13 @@ export interface CaughtMail {
   to: string[];
 }
 
-/** What the local mail catcher received for an address, newest first (/dev/mailbox/messages.json?to=). */
+/**
+ * What the local mail catcher received for an address, newest first (/dev/mailbox/messages.json?to=). The mailbox
+ * answers this machine only, so behind the multi-instance proxy it is read from one instance directly, as the
+ * operator routes are (the caught mails are in the shared database).
+ */
 export async function mailsTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
-  const res = await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+  const res = await request.get(operatorUrl(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`));
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { messages: CaughtMail[] }).messages;
 }
