@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REAL_SQUARE, REQUIRED_IN_PRODUCTION } from './helpers.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const running: ChildProcess[] = [];
@@ -125,7 +126,7 @@ describe('the server process', () => {
     await stopCleanly(server);
   }, 90_000);
 
-  const requiredInProduction = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' };
+  const requiredInProduction = REQUIRED_IN_PRODUCTION;
 
   it('refuses to start in production with only the required settings: Square would be the local stand-in', async () => {
     const server = start({ PORT: String(await freePort()), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-')), DEMO_CONTENT: '', ...requiredInProduction });
@@ -136,16 +137,8 @@ describe('the server process', () => {
   it('never makes demo accounts in production', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-'));
     const port = await freePort();
-    const square = {
-      SQUARE_ENVIRONMENT: 'production',
-      SQUARE_ACCESS_TOKEN: 'EAAA-test',
-      SQUARE_APPLICATION_ID: 'sq0idp-test',
-      SQUARE_LOCATION_ID: 'L1',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: 'test-signature-key',
-      SQUARE_WEBHOOK_URL: 'https://portal.example.com/api/webhooks/square',
-    };
     // DEMO_CONTENT unset: off in production (set to true, the start is refused).
-    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: '', LOG_LEVEL: 'info', ...requiredInProduction, ...square });
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: '', LOG_LEVEL: 'info', ...requiredInProduction, ...REAL_SQUARE });
     await waitForOutput(server, 'Portal ready at');
     expect(existsSync(path.join(dataDir, 'demo-accounts.json'))).toBe(false);
     expect(server.output()).not.toContain('Demo customer');
