@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const features = ['auth', 'content', 'plans', 'billing', 'subscriptions', 'onboarding', 'support', 'projects', 'account', 'staff', 'notifications'];
-const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'uploads', 'notifications', 'audit', 'migration'];
+const serverModules = ['account', 'billing', 'content', 'onboarding', 'plans', 'projects', 'staff', 'subscriptions', 'support', 'support-inbox', 'uploads', 'notifications', 'audit', 'migration'];
 const moduleIndexes = serverModules.map((m) => `./${m}/index.ts`);
 
 export default tseslint.config(

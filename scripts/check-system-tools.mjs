@@ -17,6 +17,7 @@ export const PROVIDED = {
 /** Files that call system programs but are never run by `npm test` or `.ci/run`. */
 export const NOT_RUN_BY_TESTS = {
   'scripts/media/render-videos.mjs': 'renders the committed site clips with ffmpeg, by hand, when the scenes change',
+  'scripts/database-faults.mjs': "restarts a PostgreSQL cluster of its own, made with the machine's PostgreSQL server programs (initdb, pg_ctl) as the postgres user (runuser); run by hand",
 };
 
 const SCANNED = ['e2e', 'apps/server/test', 'apps/web/test', 'scripts', '.ci'];

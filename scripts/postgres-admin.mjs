@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 
 const pg = createRequire(import.meta.url)('pg');
 
-export async function runAsAdmin(adminUrl, sql) {
+/** Resolves to the statement's rows. */
+export async function runAsAdmin(adminUrl, sql, params) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }

@@ -63,17 +63,26 @@ export async function signInAsNewStaff(baseURL: string): Promise<APIRequestConte
   return staff;
 }
 
-/**
- * A staff account made through the operator endpoint (as `npm run portal -- create-staff`), signed in on /login:
- * its first sign-in sets up the second factor, then the console opens.
- */
-export async function signInStaffThroughUi(page: Page, baseURL: string): Promise<{ name: string; email: string; password: string } & TwoFactorSecrets> {
-  const id = randomUUID().slice(0, 8);
-  const staff = { name: `Sam ${id}`, email: `staff-${id}@example.com`, password: 'staff-password-123' };
+/** Makes a staff account through the operator endpoint, as `npm run portal -- create-staff` does. */
+export async function createStaffAccount(baseURL: string, staff: { name: string; email: string; password: string; role: 'admin' | 'agent' }) {
   const api = await request.newContext({ baseURL });
   const created = await api.post(operatorUrl('/api/operator/staff'), { headers: operator, data: staff });
   expect(created.status(), await created.text()).toBe(200);
   await api.dispose();
+}
+
+/**
+ * A staff account (an admin unless told) made through the operator endpoint (as `npm run portal -- create-staff`),
+ * signed in on /login: its first sign-in sets up the second factor, then the console opens.
+ */
+export async function signInStaffThroughUi(
+  page: Page,
+  baseURL: string,
+  role: 'admin' | 'agent' = 'admin',
+): Promise<{ name: string; email: string; password: string } & TwoFactorSecrets> {
+  const id = randomUUID().slice(0, 8);
+  const staff = { name: `Sam ${id}`, email: `staff-${id}@example.com`, password: 'staff-password-123' };
+  await createStaffAccount(baseURL, { ...staff, role });
   await page.goto('/login');
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);

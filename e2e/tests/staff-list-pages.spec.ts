@@ -54,6 +54,12 @@ test('staff load the second page of a customer search and of a customer’s chat
   await expect(chatItems.last()).toContainText('CLOSED');
   await expect(chatItems.last()).toContainText('Question number 27');
   await expect(moreChats).toHaveCount(0);
+  // A reply to the oldest open chat, from the second page, brings it to the top; the loaded rows stay.
+  const reply = await page.request.post(`/api/staff/chats/${chatIds[0]}/messages`, { data: { messageType: 'text', textMessage: 'An answer' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  await expect(chatItems.first()).toContainText('An answer');
+  await expect(chatItems).toHaveCount(27);
+  await expect(chatItems.last()).toContainText('Question number 27');
 
   // The inbox: this customer's chats by e-mail, 25 and then the rest.
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Inbox' }).click();

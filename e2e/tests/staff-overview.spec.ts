@@ -113,7 +113,7 @@ test('staff see the business at a glance, every figure exactly as the seeded sub
   const months = page.getByRole('table', { name: 'MRR and new subscriptions by month' });
   await expect(months.getByRole('row')).toHaveCount(13);
   await expect(months.getByRole('row').last()).toHaveText(new RegExp(`^${thisMonth}\\s*\\$69\\.99\\s*2$`));
-  await expect(page.getByText(/Promo codes discount only the first payment/)).toBeVisible();
+  await expect(page.getByText(/Discounts \(promo codes, a retention offer\) are not taken off it/)).toBeVisible();
 
   await screenshots(page, 'overview');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -40,7 +40,7 @@ test('staff create a promo code limited to one redemption: the first customer ge
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
-  await expect(row).toContainText('$5.50 off · Every plan');
+  await expect(row).toContainText('$5.50 off · First payment only · Every plan');
   await expect(row).toContainText('No expiry · Redeemed 0 of 1');
   await expect(row).toContainText('Active');
   await expect(row.getByRole('button', { name: `Delete ${code}` })).toBeVisible();
@@ -119,7 +119,7 @@ test('staff delete a promo code nobody used', async ({ page, baseURL }) => {
   await screenshots(page, 'promo-code-form');
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   const row = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
-  await expect(row).toContainText('15% off · Starter App');
+  await expect(row).toContainText('15% off · First payment only · Starter App');
   await expect(row).toContainText('Expires Jun 1, 2030, 12:00 PM · Redeemed 0 times (no limit)');
   await row.getByRole('button', { name: `Delete ${code}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();

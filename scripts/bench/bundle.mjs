@@ -2,9 +2,11 @@
 // portal loads before it renders (the entry script of index.html and the chunks it preloads), gzipped at level 9.
 // The route table used to sit in the entry (149.1 kB); then the verify-e-mail banner's two areas of it and zod
 // (138.5 kB). Since the banner is loaded only by signed-in pages, the entry is React, React Router, TanStack Query
-// and the app shell: 110.6 kB, 112.1 kB since React Router 7.18 (upgraded for its advisories, decision 0047). The
-// budget is that plus 1 kB of margin, so that a schema library, the route table or a staff page's library slipping
-// back into the entry shows here.
+// and the app shell: 110.6 kB, 112.1 kB since React Router 7.18 (upgraded for its advisories, decision 0047), 113.3
+// kB since the shell's own code grew to 12.9 kB (lists kept through live events, re-authentication, the route table
+// of the staff console's new pages; no library: the entry's source map lists only the app's files, lucide's icon
+// base, React, React Router and TanStack Query). The budget is that plus 1 kB of margin, so that a schema library,
+// the route table or a staff page's library slipping back into the entry shows here.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { figure } from './lib/figures.mjs';
 
 const BEFORE_KB = 138.5;
-const BUDGET_KB = 112.1 + 1;
+const BUDGET_KB = 113.3 + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 
 const webDist = process.env.BENCH_WEB_DIST ?? mkdtempSync(path.join(tmpdir(), 'portal-web-bundle-'));

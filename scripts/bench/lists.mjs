@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { figure } from './lib/figures.mjs';
+import { openPglite } from './lib/pglite.mjs';
 import { signUp, startPortal } from './lib/portal.mjs';
 
 const SMALL = 3;
@@ -62,7 +62,7 @@ try {
   for (const who of Object.keys(USERS)) users[who] = await signUp(portal.base, who);
   await portal.stop();
 
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  const db = await openPglite(path.join(dataDir, 'pglite'));
   const seeding = performance.now();
   for (const [who, count] of Object.entries(USERS)) await seedPayments(db, users[who].email, count);
   await db.close();

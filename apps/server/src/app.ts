@@ -39,13 +39,14 @@ import { contentRoutes, importDemoContentOnFirstStart, trustedByNames } from './
 import { onboardingRoutes } from './modules/onboarding/index.ts';
 import { planRoutes } from './modules/plans/index.ts';
 import { projectRoutes } from './modules/projects/index.ts';
-import { staffConsoleRoutes, staffRoutes } from './modules/staff/index.ts';
-import { subscriptionRoutes } from './modules/subscriptions/index.ts';
-import { supportRoutes } from './modules/support/index.ts';
+import { overviewFoldSweep, staffConsoleRoutes, staffRoutes } from './modules/staff/index.ts';
+import { pauseResumeSweep, subscriptionRoutes } from './modules/subscriptions/index.ts';
+import { supportRoutes, teamInboxRoutes } from './modules/support/index.ts';
+import { supportInboxRoutes } from './modules/support-inbox/index.ts';
 import { plannerStatistics } from './platform/db/statistics.ts';
 import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
-import { notificationRoutes, supportReplyMailSweep } from './modules/notifications/index.ts';
-import { cardExpirySweep, renewalReminderSweep } from './modules/billing/index.ts';
+import { notificationRoutes, supportReplyMailSweep, unansweredChatMailSweep } from './modules/notifications/index.ts';
+import { cardExpirySweep, priceChangeSweep, renewalReminderSweep } from './modules/billing/index.ts';
 import { migrationRoutes } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
@@ -59,6 +60,8 @@ const modules: FastifyPluginAsync[] = [
   uploadRoutes,
   onboardingRoutes,
   supportRoutes,
+  teamInboxRoutes,
+  supportInboxRoutes,
   projectRoutes,
   staffRoutes,
   staffConsoleRoutes,
@@ -75,8 +78,12 @@ export const backgroundWork: readonly BackgroundWork[] = [
   pendingPaymentSweep,
   mailDelivery,
   supportReplyMailSweep,
+  unansweredChatMailSweep,
   cardExpirySweep,
   renewalReminderSweep,
+  pauseResumeSweep,
+  priceChangeSweep,
+  overviewFoldSweep,
 ];
 
 export type Clock = () => Date;

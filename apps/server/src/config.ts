@@ -102,6 +102,12 @@ const settingsSchema = z.object({
   SUPPORT_REPLY_MAIL_DELAY_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   /** How often the support-reply mail sweep runs (0 turns it off). */
   SUPPORT_REPLY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Staff are e-mailed about an open chat whose customer has waited this long for an answer (decision 0060). */
+  STAFF_UNANSWERED_MAIL_AFTER_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+  /** How often chats waiting for an answer are looked for (0 turns it off). */
+  STAFF_UNANSWERED_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often the staff overview's kept figures are folded into one row per key (0 turns it off; decision 0069). */
+  OVERVIEW_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often the "card expires before renewal" sweep runs (0 turns it off); daily by default. */
   CARD_EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
   /** Days before each renewal that its reminder e-mail goes out (0: none); shorter than a month, the shortest period. */
@@ -109,7 +115,17 @@ const settingsSchema = z.object({
   /** How often renewals due for a reminder are looked for (0 turns it off). */
   RENEWAL_REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   COMPANY_NAME: z.string().min(1).default('Your Business Your App'),
+  // The seller every receipt names (docs/decisions/0064): required in production; outside production DEMO_SELLER.
+  COMPANY_LEGAL_NAME: z.string().min(1).optional(),
   COMPANY_ADDRESS: z.string().min(1).optional(),
+  COMPANY_TAX_ID: z.string().min(1).optional(),
+  /** The sales tax or VAT rate included in the prices, in percent with up to two decimals (e.g. 8.25); unset: no tax line. */
+  TAX_RATE_PERCENT: z
+    .string()
+    .regex(/^(100|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 with at most two decimals, e.g. 8.25')
+    .optional(),
+  /** What receipts call the tax (e.g. VAT, GST). */
+  TAX_LABEL: z.string().min(1).max(30).default('Tax'),
   // Unset: no link in production; outside production an invented address for trying the portal out (DEMO_LINKS).
   LINK_APP_STORE: z.url().optional(),
   LINK_PLAY_STORE: z.url().optional(),
@@ -135,6 +151,10 @@ export type Config = Settings & {
   /** The local Google stand-in serves sign-in: no Google client configured, and not in production. */
   localGoogle: boolean;
   DEMO_CONTENT: boolean;
+  /** The seller's details every receipt carries (the settings, or DEMO_SELLER outside production). */
+  seller: { legalName: string; address: string; taxId: string };
+  /** The tax included in every price, in basis points (825 = 8.25%); null when no rate is set. */
+  tax: { label: string; rateBasisPoints: number } | null;
 };
 
 export class ConfigError extends Error {}
@@ -164,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid settings:\n  SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL: required in production (the webhook subscription's signature key and notification URL, from Square's Developer Console; without them refunds and disputes made at Square never reach the portal)",
     );
   }
+  if (s.NODE_ENV === 'production' && !(s.COMPANY_LEGAL_NAME && s.COMPANY_ADDRESS && s.COMPANY_TAX_ID)) {
+    throw new ConfigError(
+      "Invalid settings:\n  COMPANY_LEGAL_NAME, COMPANY_ADDRESS and COMPANY_TAX_ID: required in production (the seller's legal name, address and tax ID that every receipt carries)",
+    );
+  }
   if (Boolean(s.GOOGLE_CLIENT_ID) !== Boolean(s.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -185,7 +210,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleConfigured: Boolean(s.GOOGLE_CLIENT_ID),
     localGoogle: !s.GOOGLE_CLIENT_ID && s.NODE_ENV !== 'production',
     DEMO_CONTENT: s.DEMO_CONTENT ?? s.NODE_ENV !== 'production',
+    seller: {
+      legalName: s.COMPANY_LEGAL_NAME ?? DEMO_SELLER.legalName,
+      address: s.COMPANY_ADDRESS ?? DEMO_SELLER.address,
+      taxId: s.COMPANY_TAX_ID ?? DEMO_SELLER.taxId,
+    },
+    tax: s.TAX_RATE_PERCENT === undefined ? null : { label: s.TAX_LABEL, rateBasisPoints: basisPoints(s.TAX_RATE_PERCENT) },
   };
+}
+
+/** An invented seller for receipts made while trying the portal out; production refuses to start without its own. */
+const DEMO_SELLER = {
+  legalName: 'Your Business Your App LLC (demo)',
+  address: '100 Example Street, Springfield, IL 62701, United States',
+  taxId: 'DEMO-00-0000000',
+};
+
+/** "8.25" as 825, read from its digits (no floating point). */
+function basisPoints(percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
 /** Invented outside addresses, so that the pages of a portal being tried out link somewhere; never in production. */

@@ -11,7 +11,7 @@ describe('backup and restore of the embedded database', () => {
   it('restores a backup into a new data directory with the same data', async () => {
     const original = newDir();
     const first = await openDatabase({ dataDir: original });
-    await first.sql.query(`INSERT INTO users (id, name, email, role) VALUES ('u1', 'Backed Up', 'kept@example.com', 'staff')`);
+    await first.sql.query(`INSERT INTO users (id, name, email, role) VALUES ('u1', 'Backed Up', 'kept@example.com', 'admin')`);
     await first.close();
 
     const file = path.join(newDir(), 'portal.tar.gz');
@@ -21,7 +21,7 @@ describe('backup and restore of the embedded database', () => {
 
     const restored = await openDatabase({ dataDir: restoredDir });
     try {
-      expect(await restored.sql.query('SELECT id, name, email, role FROM users')).toEqual([{ id: 'u1', name: 'Backed Up', email: 'kept@example.com', role: 'staff' }]);
+      expect(await restored.sql.query('SELECT id, name, email, role FROM users')).toEqual([{ id: 'u1', name: 'Backed Up', email: 'kept@example.com', role: 'admin' }]);
     } finally {
       await restored.close();
     }

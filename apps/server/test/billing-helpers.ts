@@ -63,13 +63,20 @@ export interface PromoRow {
   serviceIds?: readonly string[] | null;
   maxRedemptions?: number | null;
   redemptions?: number;
+  /** Left out: the column's default ('once'), as every code made before codes lasted. */
+  duration?: 'once' | 'months' | 'forever';
+  durationMonths?: number | null;
+  maxPerCustomer?: number | null;
 }
 
 export async function insertPromo(ctx: TestContext, promo: PromoRow) {
   await ctx.database.sql.query(
-    `INSERT INTO promo_codes (code, type, value, active, expires_at, service_ids, max_redemptions, redemptions) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [promo.code, promo.type, promo.value, promo.active ?? true, promo.expiresAt ?? null, promo.serviceIds ?? null, promo.maxRedemptions ?? null, promo.redemptions ?? 0],
+    `INSERT INTO promo_codes (code, type, value, active, expires_at, service_ids, max_redemptions, redemptions, max_per_customer) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [promo.code, promo.type, promo.value, promo.active ?? true, promo.expiresAt ?? null, promo.serviceIds ?? null, promo.maxRedemptions ?? null, promo.redemptions ?? 0, promo.maxPerCustomer ?? null],
   );
+  if (promo.duration) {
+    await ctx.database.sql.query(`UPDATE promo_codes SET duration = $2, duration_months = $3 WHERE code = $1`, [promo.code, promo.duration, promo.durationMonths ?? null]);
+  }
 }
 
 export async function promoRedemptions(ctx: TestContext, code: string): Promise<number> {
@@ -151,4 +158,10 @@ export function pdfText(pdf: Buffer): string {
     lines.push(parts.join(''));
   }
   return lines.join('\n');
+}
+
+/** The saved card is refused from now on at the local Square sandbox, as when the bank cancels it. */
+export async function disableAtSquare(ctx: TestContext, cardId: string) {
+  const [row] = await ctx.database.sql.query<{ square_card_id: string }>(`SELECT square_card_id FROM cards WHERE id = $1`, [cardId]);
+  await ctx.app.billing.gateway.disableCard(row!.square_card_id);
 }

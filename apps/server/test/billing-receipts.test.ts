@@ -6,7 +6,7 @@ import { signUp, type TestContext } from './helpers.ts';
 let ctx: TestContext;
 let time: ManualClock;
 beforeAll(async () => {
-  ({ ctx, time } = await createBillingApp({ COMPANY_NAME: 'Acme Apps Ltd', COMPANY_ADDRESS: '1 Market Street, San Francisco, CA 94103' }));
+  ({ ctx, time } = await createBillingApp({ COMPANY_NAME: 'Acme Apps', COMPANY_LEGAL_NAME: 'Acme Apps Ltd', COMPANY_ADDRESS: '1 Market Street, San Francisco, CA 94103' }));
 });
 afterAll(async () => ctx.close());
 

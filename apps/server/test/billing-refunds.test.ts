@@ -148,8 +148,9 @@ describe('cancellation reasons', () => {
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancellation: { reason: 'switched_service', comment: 'Moved to a competitor' } });
     await refund(staff, payment.id, { amount: 100, reason: 'Sorry to see you go' });
 
-    expect((await as(ctx, user, 'GET', `/api/staff/customers/${user.id}/billing`)).statusCode).toBe(403);
-    const seen = (await as(ctx, staff, 'GET', `/api/staff/customers/${user.id}/billing`)).json();
+    expect((await as(ctx, user, 'GET', `/api/staff/customers/${user.id}/subscriptions`)).statusCode).toBe(403);
+    const section = async (name: string) => (await as(ctx, staff, 'GET', `/api/staff/customers/${user.id}/${name}`)).json();
+    const seen = { ...(await section('subscriptions')), ...(await section('payments')) };
     expect(seen.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, cancellation: { reason: 'switched_service', comment: 'Moved to a competitor' } })]);
     expect(seen.payments).toEqual([expect.objectContaining({ id: payment.id, refunded: 100, refundStatus: 'Partially refunded' })]);
 

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@portal/contracts/auth';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from '../src/app.ts';
@@ -12,7 +13,14 @@ import { nextTotpCode, secretOfUri } from '../src/platform/auth/totp.ts';
 export const TEST_PUBLIC_URL = 'http://localhost:1';
 
 /** The settings a production start requires, and nothing else. */
-export const REQUIRED_IN_PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!!', SMTP_URL: 'smtp://127.0.0.1:1' };
+export const REQUIRED_IN_PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-production-secret-of-32-characters!!',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  COMPANY_LEGAL_NAME: 'Portal Example Inc.',
+  COMPANY_ADDRESS: '1 Market Street, San Francisco, CA 94103',
+  COMPANY_TAX_ID: '12-3456789',
+};
 /** Square itself, which production needs instead of the local stand-in. */
 export const REAL_SQUARE = {
   SQUARE_ENVIRONMENT: 'production',
@@ -48,10 +56,17 @@ export interface TestContext {
  * of its own in that PostgreSQL database (dropped afterwards), so test files never see each other's rows.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; serveWeb?: boolean; loggerInstance?: FastifyBaseLogger } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    serveWeb?: boolean;
+    loggerInstance?: FastifyBaseLogger;
+    /** PostgreSQL reached another way than TEST_DATABASE_URL (through a proxy a test can cut). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.env);
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   const database = await openDatabase({ url, schema });
   const logging = options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false };
@@ -158,11 +173,11 @@ export async function setUpTwoFactor(app: FastifyInstance, user: TestUser, passw
 
 /**
  * Makes a user staff as a staff member is on the console: their second factor set up (through the API, which
- * replaces `user.cookie`), then the role given directly in the database (the CLI does the same for operators).
+ * replaces `user.cookie`), then the role (admin unless told) given directly in the database (the CLI does the same for operators).
  * Waits until the app has heard of it (its session cache forgets the user when the database's notification
  * arrives, a moment later).
  */
-export async function makeStaff(ctx: TestContext, user: TestUser, password = 'correct-horse-1'): Promise<TwoFactorSetup> {
+export async function makeStaff(ctx: TestContext, user: TestUser, password = 'correct-horse-1', role: StaffRole = 'admin'): Promise<TwoFactorSetup> {
   const setup = await setUpTwoFactor(ctx.app, user, password);
   const userId = user.id;
   const heard = new Promise<void>((resolve) => {
@@ -173,7 +188,7 @@ export async function makeStaff(ctx: TestContext, user: TestUser, password = 'co
       }
     });
   });
-  await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [userId]);
+  await ctx.database.sql.query(`UPDATE users SET role = $2 WHERE id = $1`, [userId, role]);
   await heard;
   return setup;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, insertPlan, saveCard } from './billing-helpers.ts';
+import { allRoutes } from '@portal/contracts/routes';
 import { createTestApp, makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { fillPath, operationsOf, sampleOf, type Operation } from './openapi-helpers.ts';
 import { createUpload, fileBytes, uploadSmall } from './uploads-helpers.ts';
@@ -12,6 +13,8 @@ let ctx: TestContext;
 let owner: TestUser;
 let stranger: TestUser;
 let ids: Record<string, string>;
+let admin: TestUser;
+let agent: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { RENEWAL_SWEEP_INTERVAL_MS: '0' } });
@@ -26,6 +29,9 @@ beforeAll(async () => {
   [owner, stranger] = [await signUp(ctx.app), await signUp(ctx.app)];
   const staff = await signUp(ctx.app);
   await makeStaff(ctx, staff);
+  admin = staff;
+  agent = await signUp(ctx.app);
+  await makeStaff(ctx, agent, undefined, 'agent');
   const plan = await insertPlan(ctx);
   const card = await saveCard(ctx, owner);
   const payment = await checkout(ctx, owner, { planId: plan.id, cardId: card.id });
@@ -49,6 +55,12 @@ beforeAll(async () => {
   const invitation = await ctx.app.inject({ method: 'POST', url: '/api/staff/team/invitations', headers: { cookie: staff.cookie }, payload: { email: 'invited@example.com' } });
   expect(invitation.statusCode, invitation.body).toBe(201);
   const deletion = await ctx.app.inject({ method: 'POST', url: '/api/account-deletion-requests', headers: { cookie: owner.cookie }, payload: { name: 'Owner', email: 'owner@example.com' } });
+  const savedReply = await ctx.app.inject({ method: 'POST', url: '/api/staff/saved-replies', headers: { cookie: staff.cookie }, payload: { title: 'Kept', body: 'Kept.' } });
+  expect(savedReply.statusCode, savedReply.body).toBe(201);
+  // A closed chat of the owner's, which its owner could rate: another customer must not.
+  const closedChat = await ctx.app.inject({ method: 'POST', url: '/api/support/chats', headers: { cookie: owner.cookie }, payload: { initialMessage: 'Thanks, all done.' } });
+  const closed = await ctx.app.inject({ method: 'POST', url: `/api/staff/chats/${closedChat.json().chatId}/close`, headers: { cookie: staff.cookie } });
+  expect(closed.statusCode, closed.body).toBe(200);
   const [session] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM sessions WHERE user_id = $1`, [owner.id]);
   ids = {
     session: session!.id,
@@ -60,9 +72,11 @@ beforeAll(async () => {
     subscription: payment.subscriptionId,
     step: step!.id,
     chat: chat.json().chatId,
+    closedChat: closedChat.json().chatId,
     project: project.json().projectId,
     file: fileId,
     upload: String(unfinished.headers.location).split('/').pop()!,
+    savedReply: savedReply.json().id,
   };
   expect(project.statusCode, project.body).toBe(201);
   for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
@@ -90,7 +104,10 @@ function ownerId(op: Operation, param: string): string {
     templateId: 'idor-step',
     entryId: 'idor-portfolio',
     businessId: 'idor-trusted',
+    replyId: ids.savedReply!,
   };
+  // A rating needs a closed chat: an open one would be refused for being open whoever asked.
+  if (param === 'chatId' && op.path.endsWith('/rating')) return ids.closedChat!;
   if (named[param]) return named[param];
   // Staff routes name their collection after /api/staff/ (e.g. /api/staff/payments/{id}/refunds).
   const collection = op.path.split('/')[op.path.startsWith('/api/staff/') ? 3 : 2];
@@ -135,9 +152,41 @@ describe('IDOR matrix', () => {
     const questionnaire = (await as(`/api/questionnaire/${ids.subscription}`)).json();
     expect(questionnaire).toMatchObject({ submission: null, draft: { answers: [{ formItemId: 'idor-question', answer: "Owner's draft" }] } });
     expect(tried).toEqual(expect.arrayContaining(['GET /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}', 'PUT /api/questionnaire/{subscriptionId}/draft']));
+    // A customer can neither read nor give the rating of another's closed chat.
+    expect(tried).toEqual(expect.arrayContaining(['GET /api/support/chats/{chatId}/rating', 'POST /api/support/chats/{chatId}/rating']));
+    expect(await ctx.database.sql.query(`SELECT rating FROM chat_ratings`)).toEqual([]);
+    expect((await as(`/api/support/chats/${ids.closedChat}/rating`)).json()).toEqual({ rateable: true, rating: null, comment: null });
     // A customer cannot withdraw staff's invitation.
     expect(await ctx.database.sql.query(`SELECT email FROM staff_invitations WHERE id = $1`, [ids.invitation])).toEqual([{ email: 'invited@example.com' }]);
+    // Nor assign the chat, write notes in it, or change staff's saved replies.
+    expect(await ctx.database.sql.query(`SELECT assignee_id FROM support_chats WHERE id = $1`, [ids.chat])).toEqual([{ assignee_id: null }]);
+    expect(await ctx.database.sql.query(`SELECT id FROM support_notes`)).toEqual([]);
+    expect(await ctx.database.sql.query(`SELECT title, body FROM saved_replies`)).toEqual([{ title: 'Kept', body: 'Kept.' }]);
+    expect(tried).toEqual(expect.arrayContaining(['POST /api/staff/chats/{chatId}/assignee', 'POST /api/staff/chats/{chatId}/notes', 'PUT /api/staff/saved-replies/{replyId}']));
     const content = await ctx.database.sql.query<{ question: string }>(`SELECT question FROM faqs UNION ALL SELECT title FROM help_guides`);
     expect(content.map((r) => r.question)).toEqual(['Kept?', 'Kept']);
+  });
+});
+
+describe('IDOR matrix of roles', () => {
+  it('every admin route answers an agent 403 with real ids, and leaves what it names as it was', async () => {
+    const adminRoutes = allRoutes.filter(({ route }) => route.auth === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(15);
+    const ownerOf = (path: string, param: string) => (param === 'userId' && path.startsWith('/api/staff/team/') ? admin.id : null);
+    for (const { name, route } of adminRoutes) {
+      const op = { method: route.method, path: route.path.replace(/:(\w+)/g, '{$1}') } as Operation;
+      const url = fillPath(op.path, (param) => ownerOf(route.path, param) ?? ownerId(op, param));
+      const body = route.method === 'GET' ? undefined : { role: 'agent', amount: 100, reason: 'Because', email: 'agent-made@example.com' };
+      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: { cookie: agent.cookie }, ...(body ? { payload: body } : {}) });
+      expect(res.statusCode, `${name} ${url}`).toBe(403);
+      expect(res.json().error.code, name).toBe('FORBIDDEN');
+    }
+    const rows = await ctx.database.sql.query(
+      `SELECT (SELECT role FROM users WHERE id = $1) AS admin_role, (SELECT count(*)::int FROM staff_invitations WHERE id = $2) AS invitation,
+              (SELECT status FROM account_deletion_requests WHERE id = $3) AS deletion, (SELECT count(*)::int FROM promo_codes WHERE code = 'IDORCODE') AS promo,
+              (SELECT count(*)::int FROM staff_invitations WHERE email = 'agent-made@example.com') AS invited`,
+      [admin.id, ids.invitation, ids.deletionRequest],
+    );
+    expect(rows).toEqual([{ admin_role: 'admin', invitation: 1, deletion: 'unconfirmed', promo: 1, invited: 0 }]);
   });
 });

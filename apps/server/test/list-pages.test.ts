@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { as } from './billing-helpers.ts';
-import { expectKeysetPages, tiedTimestamps } from './pages-helpers.ts';
+import { expectKeysetPages, seedRows, tiedTimestamps } from './pages-helpers.ts';
 import { signUpStaff } from './staff-helpers.ts';
 
 // Every list that can grow is read a page at a time by keyset (contracts `page.ts`); rows are seeded in SQL with
@@ -14,16 +14,7 @@ afterAll(async () => ctx.close());
 
 const sql = (text: string, params: unknown[]) => ctx.database.sql.query(text, params);
 
-/** `count` rows of `owner` through `insert` ($1 the row's id, $2 the owner's, $3 its time), newest first. */
-async function seed(owner: TestUser, count: number, prefix: string, insert: string) {
-  const ids: string[] = [];
-  for (const [i, at] of tiedTimestamps(count).entries()) {
-    const id = `${prefix}-${owner.id}-${String(i).padStart(3, '0')}`;
-    await sql(insert, [id, owner.id, at]);
-    ids.push(id);
-  }
-  return ids;
-}
+const seed = (owner: TestUser, count: number, prefix: string, insert: string) => seedRows(ctx, owner, count, prefix, insert);
 
 /** A subscription of `status` ($1 its id, $2 the owner's, $3 its start), for `seed`. */
 const insertSubscription = (status: string) =>

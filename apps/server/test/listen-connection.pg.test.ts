@@ -33,7 +33,7 @@ describe('on PostgreSQL, a LISTEN connection the server ends', () => {
     const again = await signUp(ctx.app);
     const staffChats = () => ctx.app.inject({ method: 'GET', url: listStaffChats.path, headers: { cookie: again.cookie } });
     expect((await staffChats()).statusCode).toBe(403);
-    await ctx.database.sql.query(`UPDATE users SET role = 'staff', two_factor_enabled = true WHERE id = $1`, [again.id]);
+    await ctx.database.sql.query(`UPDATE users SET role = 'admin', two_factor_enabled = true WHERE id = $1`, [again.id]);
     await expect.poll(async () => (await staffChats()).statusCode, { timeout: 2000, interval: 10 }).toBe(200);
   });
 });

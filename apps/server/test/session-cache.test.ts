@@ -56,7 +56,7 @@ describe('the session cache', () => {
     await setUpTwoFactor(first, user);
     expect((await staffChats(first, user)).statusCode).toBe(403);
     expect((await staffChats(second, user)).statusCode).toBe(403);
-    await instances.ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [user.id]);
+    await instances.ctx.database.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
     await expect.poll(() => statusOf(staffChats(first, user)), soon).toBe(200);
     await expect.poll(() => statusOf(staffChats(second, user)), soon).toBe(200);
     await instances.ctx.database.sql.query(`UPDATE users SET role = 'customer' WHERE id = $1`, [user.id]);

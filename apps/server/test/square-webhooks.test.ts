@@ -229,7 +229,7 @@ describe('disputes from Square', () => {
     const open = await overview();
     expect(open.openDisputes).toBe(before + 1);
     expect(open.disputes[0]).toMatchObject({ disputeId: dispute.id, paymentId: payment.id, userId: user.id, amount: payment.amount, state: 'EVIDENCE_REQUIRED' });
-    const customer = (await as(ctx, staff, 'GET', `/api/staff/customers/${user.id}`)).json();
+    const customer = (await as(ctx, staff, 'GET', `/api/staff/customers/${user.id}/payments`)).json();
     expect(customer.payments.find((p: { id: string }) => p.id === payment.id).dispute).toMatchObject({ state: 'EVIDENCE_REQUIRED' });
 
     // The bank decides: no longer open. A late event of an older version changes nothing.

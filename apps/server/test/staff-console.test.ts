@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-/** Every route of the table whose auth is `staff`, as listed, so a new one is walked without editing this test. */
-const staffRoutes = allRoutes.filter(({ route }) => route.auth === 'staff');
+/** Every route of the table whose auth is `staff` or `admin`, as listed, so a new one is walked without editing this test. */
+const staffRoutes = allRoutes.filter(({ route }) => route.auth === 'staff' || route.auth === 'admin');
 
 describe('every staff route', () => {
   it('answers 403 to a customer and 401 to a visitor, whatever the input, and changes nothing', async () => {
@@ -119,9 +119,11 @@ describe('customers', () => {
     ]);
     const page = await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}`);
     expect(page.status).toBe(200);
-    expect(page.body.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, status: 'ACTIVE', serviceTitle: 'Growth' })]);
-    expect(page.body.questionnaires).toEqual([expect.objectContaining({ subscriptionId, serviceTitle: 'Growth', answers })]);
-    expect(JSON.stringify(page.body)).not.toMatch(/squareCardId|square_card_id|cnon:/);
+    expect(page.body.profile).toMatchObject({ id: customer.id, phone: '555 777 1234' });
+    const section = async (name: string) => (await call(ctx.app, staff, 'GET', `/api/staff/customers/${customer.id}/${name}`)).body;
+    expect((await section('subscriptions')).subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, status: 'ACTIVE', serviceTitle: 'Growth' })]);
+    expect((await section('questionnaires')).questionnaires).toEqual([expect.objectContaining({ subscriptionId, serviceTitle: 'Growth', answers })]);
+    expect(JSON.stringify(await section('cards'))).not.toMatch(/squareCardId|square_card_id|cnon:/);
     expect((await call(ctx.app, staff, 'GET', `/api/staff/customers/${staff.id}`)).status).toBe(404);
 
     const update = await call(ctx.app, staff, 'PATCH', `/api/staff/subscriptions/${subscriptionId}/steps/${first}`, { stepStatus: 'completed', stepDetails: 'Send your menu (PDF)' });

@@ -1,10 +1,11 @@
+import type { StaffRole } from '@portal/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import { makeStaff, signUp, type TestContext, type TestUser } from './helpers.ts';
 
-/** A signed-up user made staff. */
-export async function signUpStaff(ctx: TestContext): Promise<TestUser> {
-  const staff = await signUp(ctx.app, { name: 'Sam Support' });
-  await makeStaff(ctx, staff);
+/** A signed-up user made staff: an admin unless told. */
+export async function signUpStaff(ctx: TestContext, role: StaffRole = 'admin', name = 'Sam Support'): Promise<TestUser> {
+  const staff = await signUp(ctx.app, { name });
+  await makeStaff(ctx, staff, undefined, role);
   return staff;
 }
 

@@ -130,7 +130,7 @@ describe('customers', () => {
       expected.push(id);
     }
     const staffId = `staff-${tag}`;
-    await sql(`INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, 'staff')`, [staffId, `Sam ${tag}`, `${staffId}@example.com`]);
+    await sql(`INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, 'admin')`, [staffId, `Sam ${tag}`, `${staffId}@example.com`]);
     const untagged = await signUp(ctx.app, { name: 'Not Matching' });
     const seen = await expectKeysetPages(ctx, staff, {
       path: `/api/staff/customers?q=${tag}`,

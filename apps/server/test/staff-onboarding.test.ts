@@ -238,7 +238,7 @@ describe('questionnaire questions editor', () => {
     expect(answers.find((a) => a.formItemId === 'q-name')).toMatchObject({ prompt: 'Business name?', answer: 'Bean There' });
     expect(answers.find((a) => a.formItemId === 'q-features')).toMatchObject({ prompt: 'Features?', selectedOptionsText: ['Ordering'] });
     expect(answers.find((a) => a.formItemId === 'q-kind')).toMatchObject({ prompt: 'Kind of business?', answer: 'Restaurant' });
-    const forStaff = (await as(ctx, staff, 'GET', `/api/staff/customers/${customer.id}`)).json().questionnaires[0].answers as Array<Record<string, unknown>>;
+    const forStaff = (await as(ctx, staff, 'GET', `/api/staff/customers/${customer.id}/questionnaires`)).json().questionnaires[0].answers as Array<Record<string, unknown>>;
     expect(forStaff.find((a) => a.formItemId === 'q-name')).toMatchObject({ prompt: 'Business name?' });
   });
 });

@@ -21,6 +21,9 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   expiresAt: null,
   serviceIds: null,
   maxRedemptions: null,
+  duration: 'once',
+  durationMonths: null,
+  maxPerCustomer: null,
   ...overrides,
 });
 const listed = async (code: string) =>
@@ -105,6 +108,16 @@ describe('promo codes editor', () => {
     expect(await audits('ONCE')).toHaveLength(3);
   });
 
+  it('keeps how long a code lasts and its limit per customer; a request without them makes a code for the first payment', async () => {
+    const created = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'QUARTER', ...body({ duration: 'months', durationMonths: 3, maxRedemptions: 100, maxPerCustomer: 1 }) });
+    expect(created.statusCode).toBe(201);
+    expect(await listed('QUARTER')).toMatchObject({ duration: 'months', durationMonths: 3, maxRedemptions: 100, maxPerCustomer: 1 });
+    const forever = await as(ctx, staff, 'PUT', '/api/staff/promo-codes/QUARTER', body({ duration: 'forever', maxRedemptions: 100, maxPerCustomer: 2 }));
+    expect(forever.json()).toMatchObject({ duration: 'forever', durationMonths: null, maxPerCustomer: 2 });
+    const { duration: _d, durationMonths: _m, maxPerCustomer: _p, ...older } = body();
+    expect((await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'OLDSTYLE', ...older })).json()).toMatchObject({ duration: 'once', durationMonths: null, maxPerCustomer: null });
+  });
+
   it('refuses bad input with stable codes and writes nothing', async () => {
     const refusals: Array<[unknown, number, string]> = [
       [{ code: 'A', ...body() }, 400, 'VALIDATION_ERROR'],
@@ -116,6 +129,10 @@ describe('promo codes editor', () => {
       [{ code: 'LIMIT', ...body({ maxRedemptions: 0 }) }, 400, 'VALIDATION_ERROR'],
       [{ code: 'NOPLANS', ...body({ serviceIds: [] }) }, 400, 'VALIDATION_ERROR'],
       [{ code: 'GHOST', ...body({ serviceIds: ['no-such-plan'] }) }, 400, 'PROMO_UNKNOWN_PLAN'],
+      [{ code: 'NOMONTHS', ...body({ duration: 'months' }) }, 400, 'VALIDATION_ERROR'],
+      [{ code: 'MONTHSONCE', ...body({ durationMonths: 3 }) }, 400, 'VALIDATION_ERROR'],
+      [{ code: 'LONG', ...body({ duration: 'months', durationMonths: 37 }) }, 400, 'VALIDATION_ERROR'],
+      [{ code: 'EACH', ...body({ maxRedemptions: 5, maxPerCustomer: 6 }) }, 400, 'PROMO_PER_CUSTOMER_ABOVE_TOTAL'],
     ];
     for (const [payload, status, code] of refusals) {
       const res = await as(ctx, staff, 'POST', '/api/staff/promo-codes', payload);
@@ -123,7 +140,15 @@ describe('promo codes editor', () => {
     }
     const pct = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'PCT', ...body({ value: 101 }) });
     expect(pct.json().error.message).toBe('value: a percent code takes at most 100');
-    const written = await ctx.database.sql.query(`SELECT code FROM promo_codes WHERE code IN ('A', 'PCT', 'ZERO', 'HALFCENT', 'KIND', 'LIMIT', 'NOPLANS', 'GHOST')`);
+    const months = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'NOMONTHS', ...body({ duration: 'months' }) });
+    expect(months.json().error.message).toBe('durationMonths: a code that lasts some months needs the number of months');
+    const each = await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'EACH', ...body({ maxRedemptions: 5, maxPerCustomer: 6 }) });
+    expect(each.json().error.message).toBe(
+      'A customer cannot use it more often than it can be used in all (5): enter at most that, or leave the limit per customer empty.',
+    );
+    const written = await ctx.database.sql.query(
+      `SELECT code FROM promo_codes WHERE code IN ('A', 'PCT', 'ZERO', 'HALFCENT', 'KIND', 'LIMIT', 'NOPLANS', 'GHOST', 'NOMONTHS', 'MONTHSONCE', 'LONG', 'EACH')`,
+    );
     expect(written).toEqual([]);
 
     expect((await as(ctx, staff, 'POST', '/api/staff/promo-codes', { code: 'TWICE', ...body() })).statusCode).toBe(201);

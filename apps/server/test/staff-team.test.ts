@@ -17,8 +17,8 @@ let invited = 0;
 const newAddress = () => `new-staff-${++invited}-${Date.now()}@example.com`;
 
 /** Invites the address and returns the token of the link mailed to it. */
-async function invite(email: string): Promise<string> {
-  const res = await call(ctx.app, staff, 'POST', '/api/staff/team/invitations', { email });
+async function invite(email: string, role: 'agent' | 'admin' = 'agent'): Promise<string> {
+  const res = await call(ctx.app, staff, 'POST', '/api/staff/team/invitations', { email, role });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const [mail] = await outboxFor(ctx, email.toLowerCase(), 'staff-invitation');
   const link = /https?:\/\/\S+\/staff-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.text_body);
@@ -114,9 +114,9 @@ describe('staff invitations', () => {
     const signedIn = await signIn(customer.email, 'a-long-staff-password');
     expect(signedIn.user.id).toBe(customer.id);
     // The console stays closed until a second factor is set up.
-    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/overview')).body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
     await setUpTwoFactor(ctx.app, signedIn.user, 'a-long-staff-password');
-    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/team')).status).toBe(200);
+    expect((await call(ctx.app, signedIn.user, 'GET', '/api/staff/overview')).status).toBe(200);
   });
 });
 
@@ -151,12 +151,12 @@ describe('withdrawing an invitation', () => {
 });
 
 describe('removing staff rights', () => {
-  it('takes effect on the removed member at once; never on yourself or the last staff member; audited', async () => {
+  it('takes effect on the removed member at once; never on yourself or the last admin; audited', async () => {
     const email = newAddress();
-    expect((await accept(await invite(email))).statusCode).toBe(200);
+    expect((await accept(await invite(email, 'admin'))).statusCode).toBe(200);
     const { user: other } = await signIn(email, 'a-long-staff-password');
     await setUpTwoFactor(ctx.app, other, 'a-long-staff-password');
-    expect((await call(ctx.app, other, 'GET', '/api/staff/team')).status).toBe(200);
+    expect((await call(ctx.app, other, 'GET', '/api/staff/overview')).status).toBe(200);
 
     const self = await call(ctx.app, staff, 'DELETE', `/api/staff/team/${staff.id}`);
     expect(self.status).toBe(409);
@@ -164,21 +164,21 @@ describe('removing staff rights', () => {
     expect((await call(ctx.app, staff, 'DELETE', '/api/staff/team/nobody')).status).toBe(404);
 
     expect((await call(ctx.app, staff, 'DELETE', `/api/staff/team/${other.id}`)).status).toBe(204);
-    await expect.poll(async () => (await call(ctx.app, other, 'GET', '/api/staff/team')).status).toBe(403);
+    await expect.poll(async () => (await call(ctx.app, other, 'GET', '/api/staff/overview')).status).toBe(403);
     expect((await call(ctx.app, other, 'DELETE', `/api/staff/team/${staff.id}`)).status).toBe(403);
     expect(await audited('staff.remove')).toBe(1);
     // The account stays, as a customer.
     expect(await ctx.database.sql.query('SELECT role FROM users WHERE id = $1', [other.id])).toEqual([{ role: 'customer' }]);
   });
 
-  it('keeps the last staff member', async () => {
+  it('keeps the last admin', async () => {
     // Everyone but `staff` loses the rights, one by one; then the last one is refused.
     for (const member of (await call(ctx.app, staff, 'GET', '/api/staff/team')).body.members as Array<{ id: string }>) {
       if (member.id !== staff.id) expect((await call(ctx.app, staff, 'DELETE', `/api/staff/team/${member.id}`)).status).toBe(204);
     }
     const last = await call(ctx.app, staff, 'DELETE', `/api/staff/team/${staff.id}`);
     expect(last.status).toBe(409);
-    expect(last.body.error.code).toBe('LAST_STAFF');
+    expect(last.body.error.code).toBe('LAST_ADMIN');
     expect((await call(ctx.app, staff, 'GET', '/api/staff/team')).body.members).toHaveLength(1);
   });
 });

@@ -113,7 +113,7 @@ describe('create-staff operator endpoint', () => {
     expect(signedIn.statusCode).toBe(200);
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
-    expect(me.json().user).toMatchObject({ id: body.userId, role: 'staff', twoFactorEnabled: false });
+    expect(me.json().user).toMatchObject({ id: body.userId, role: 'admin', twoFactorEnabled: false });
     // The operator vouched for the address: the console never asks to verify it.
     expect((await ctx.app.inject({ url: '/api/me/security', headers: { cookie } })).json()).toMatchObject({ emailVerified: true });
     const refused = await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie } });
@@ -136,7 +136,7 @@ describe('create-staff operator endpoint', () => {
       [`google-${customer.id}`, customer.id],
     );
     const promoted = (await operator({ email: customer.email.toUpperCase() })).json();
-    expect(promoted).toEqual({ userId: customer.id, email: customer.email, created: false, temporaryPassword: null });
+    expect(promoted).toEqual({ userId: customer.id, email: customer.email, created: false, role: 'admin', temporaryPassword: null });
     expect((await call(ctx.app, customer, 'GET', '/api/staff/chats')).status).toBe(401);
     expect(await ctx.database.sql.query('SELECT provider_id FROM accounts WHERE user_id = $1', [customer.id])).toEqual([{ provider_id: 'credential' }]);
     const signedIn = await signIn(customer.email, 'customer-password');

@@ -18,7 +18,8 @@ describe('status display rules', () => {
     expect(subscriptionStatusLabel('ACTIVE')).toBe('ACTIVE');
     expect(subscriptionStatusLabel('ACTIVE_PENDING_UPDATE')).toBe('ACTIVE PENDING_UPDATE');
     expect(subscriptionStatusLabel('INACTIVE_NONPAYMENT')).toBe('INACTIVE NONPAYMENT');
-    expect(subscriptionStatusLabel('PAUSED')).toBe('Unknown');
+    expect(subscriptionStatusLabel('PAUSED')).toBe('PAUSED');
+    expect(subscriptionStatusLabel('DEACTIVATED')).toBe('Unknown');
     expect(SUBSCRIPTION_CONFIRMATIONS.cancel).toBe('Are you sure you want to cancel this subscription?');
   });
 });

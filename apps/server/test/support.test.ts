@@ -28,6 +28,7 @@ describe('creating a chat', () => {
         textMessage: 'My card was charged twice.',
         image: null,
         video: null,
+        document: null,
         messengerType: 'user',
         sentTimestamp: now.getTime(),
       },

@@ -143,10 +143,27 @@ describe('signing in with a second factor', () => {
   });
 });
 
+describe('the security e-mail of a change', () => {
+  it('is queued before the answer leaves, however long queueing takes', async () => {
+    const user = await customerWithTwoFactor();
+    const queue = ctx.app.mail.queue.bind(ctx.app.mail);
+    ctx.app.mail.queue = async (...args: Parameters<typeof queue>) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return queue(...args);
+    };
+    try {
+      expect((await post('/api/auth/two-factor/disable', { password: PASSWORD }, { cookie: user.cookie })).statusCode).toBe(200);
+      expect(await outboxFor(ctx, user.email, 'two-factor-removed')).toHaveLength(1);
+    } finally {
+      ctx.app.mail.queue = queue;
+    }
+  });
+});
+
 describe('staff and the second factor', () => {
   it('refuses the console to staff until the second factor is set up, and sends them to the setup first', async () => {
     const staff = await signUp(ctx.app, { name: 'Nia New' });
-    await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [staff.id]);
+    await ctx.database.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff.id]);
     const signedIn = await signInWithPassword(staff.email);
     const refused = await ctx.app.inject({ url: '/api/staff/chats', headers: { cookie: signedIn.cookie } });
     expect(refused.statusCode).toBe(403);
@@ -164,7 +181,7 @@ describe('staff and the second factor', () => {
     const chat = await post('/api/support/chats', { reason: 'Technical Support', initialMessage: 'Help!' }, { cookie: customer.cookie });
     expect(chat.statusCode).toBe(201);
     const staff = await signUp(ctx.app);
-    await ctx.database.sql.query(`UPDATE users SET role = 'staff' WHERE id = $1`, [staff.id]);
+    await ctx.database.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff.id]);
     const signedIn = await signInWithPassword(staff.email);
     const read = await ctx.app.inject({ url: `/api/support/chats/${chat.json().chatId}`, headers: { cookie: signedIn.cookie } });
     expect(read.statusCode).toBe(404);

@@ -6,6 +6,11 @@ export const auditActions = [
   'chat.reply',
   'chat.close',
   'chat.reopen',
+  'chat.assign',
+  'chat.note',
+  'saved-reply.create',
+  'saved-reply.update',
+  'saved-reply.delete',
   'project.create',
   'project.update',
   'step.create',
@@ -17,6 +22,7 @@ export const auditActions = [
   'plan.update',
   'plan.delete',
   'plan.move',
+  'plan.price_change',
   'promo.create',
   'promo.update',
   'promo.delete',
@@ -49,8 +55,47 @@ export const auditActions = [
   'staff.invitation.revoke',
   'staff.join',
   'staff.remove',
+  'staff.role.change',
   'deletion.refuse',
   'deletion.carry-out',
   'deletion.no-account',
+  'payment.refund',
+  'subscription.cancel',
+  'subscription.reactivate',
+  'subscription.extend',
+  'subscription.retry-renewal',
+  'subscription.pause',
+  'subscription.resume',
+  'retention-offer.update',
+  'retention-offer.accept',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * The kinds of change the audit page filters by, each a list of actions: every action belongs to exactly one (a
+ * contracts test holds it), so a new action is not left out of every filter.
+ */
+export const auditActionGroups = {
+  chats: ['chat.reply', 'chat.close', 'chat.reopen', 'chat.assign', 'chat.note', 'saved-reply.create', 'saved-reply.update', 'saved-reply.delete'],
+  projects: ['project.create', 'project.update', 'step.create', 'step.update'],
+  catalogue: [
+    'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change',
+    'promo.create', 'promo.update', 'promo.delete',
+    'step_template.create', 'step_template.update', 'step_template.delete',
+    'question.create', 'question.update', 'question.delete', 'question.move',
+    'banner.create', 'banner.update', 'banner.delete',
+    'faq.create', 'faq.update', 'faq.delete', 'faq.move',
+    'help-guide.create', 'help-guide.update', 'help-guide.delete', 'help-guide.move',
+    'portfolio-entry.create', 'portfolio-entry.update', 'portfolio-entry.delete', 'portfolio-entry.move',
+    'trusted-business.create', 'trusted-business.update', 'trusted-business.delete', 'trusted-business.move',
+    'content.import', 'content.replace',
+  ],
+  billing: [
+    'payment.refund', 'subscription.cancel', 'subscription.reactivate', 'subscription.extend', 'subscription.retry-renewal',
+    'subscription.pause', 'subscription.resume', 'retention-offer.update', 'retention-offer.accept',
+  ],
+  team: ['staff.invite', 'staff.invitation.revoke', 'staff.join', 'staff.remove', 'staff.role.change'],
+  customers: ['deletion.refuse', 'deletion.carry-out', 'deletion.no-account'],
+} as const satisfies Record<string, readonly AuditAction[]>;
+export type AuditActionGroup = keyof typeof auditActionGroups;
+export const auditActionGroupNames = Object.keys(auditActionGroups) as [AuditActionGroup, ...AuditActionGroup[]];

@@ -3,8 +3,15 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const roleSchema = z.enum(['customer', 'staff']);
+/**
+ * What an account may do: a customer, or a staff member, who is an `agent` (the inbox, customers, projects, steps,
+ * content) or an `admin` (all of that, and the team, money, erasure and the catalogue's prices; decision 0058).
+ */
+export const roleSchema = z.enum(['customer', 'agent', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
+export const staffRoleSchema = z.enum(['agent', 'admin']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+export { isStaffRole, STAFF_ROLES } from './route-helpers.ts';
 
 export const signInSchema = z.object({
   email: z.email('Please enter a valid email address.'),

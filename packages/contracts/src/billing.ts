@@ -92,6 +92,7 @@ export const PROMO_MESSAGES = {
   expired: 'This promo code has expired.',
   wrongPlan: 'This promo code is not valid for this plan.',
   exhausted: 'This promo code has reached its redemption limit.',
+  customerLimit: 'You have already used this promo code as many times as it allows.',
 } as const;
 
 export const promoRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HttpMethod, RouteDefinition } from './route.ts';
+import type { HttpMethod, RouteAuth, RouteDefinition } from './route.ts';
 
 /**
  * The route helpers a client runs: paths, query keys and the answer's schema. Nothing here loads zod at run time,
@@ -11,6 +11,33 @@ export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
   readonly topic?: string;
+}
+
+/** The roles of staff members, weakest first: each may do what the ones before it may. */
+export const STAFF_ROLES = ['agent', 'admin'] as const;
+type AnyRole = 'customer' | (typeof STAFF_ROLES)[number];
+
+/** Whether an account's role makes it a staff member (agent or admin). */
+export const isStaffRole = (role: string | null | undefined): role is (typeof STAFF_ROLES)[number] =>
+  (STAFF_ROLES as readonly string[]).includes(role ?? '');
+
+/**
+ * Whether a signed-in account of this role may call the route, by the route's own `auth`: the one rule the server's
+ * guard, the console's sections and the generated role test share. A staff session without its second factor counts
+ * as a customer's (the server asks `actsAsStaff` first); operator routes belong to no role.
+ */
+export function mayCall(route: { readonly auth: RouteAuth }, role: AnyRole): boolean {
+  switch (route.auth) {
+    case 'public':
+    case 'user':
+      return true;
+    case 'staff':
+      return isStaffRole(role);
+    case 'admin':
+      return role === 'admin';
+    case 'operator':
+      return false;
+  }
 }
 
 type PathInput = { params?: Record<string, string | number>; query?: Record<string, unknown> };

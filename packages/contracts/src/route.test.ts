@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { buildPath, buildUrl, routeQueryKey, type RouteInput, type RouteOutput } from './route.ts';
+import { buildPath, buildUrl, mayCall, routeQueryKey, type RouteInput, type RouteOutput } from './route.ts';
 import { allRoutes, getChat, getPayment, listProjects, routes, startCheckout } from './routes/index.ts';
 import { isTopicRoot, topicOf, topicQueryKey, topics } from './topics.ts';
 import type { Payment } from './billing.ts';
@@ -21,12 +21,22 @@ describe('the route table', () => {
     }
   });
 
-  it('keeps operator endpoints under /api/operator and staff ones behind the staff check', () => {
+  it('keeps operator endpoints under /api/operator and staff ones behind the staff or admin check', () => {
     for (const { name, route } of allRoutes) {
       expect(route.path.startsWith('/api/operator/'), name).toBe(route.auth === 'operator');
-      if (route.path.startsWith('/api/staff/')) expect(route.auth, name).toBe('staff');
+      if (route.path.startsWith('/api/staff/')) expect(['staff', 'admin'], name).toContain(route.auth);
       if (route.topic) expect(isTopicRoot(route.topic), name).toBe(true);
     }
+  });
+
+  it('lets each role call what its routes allow: customers no staff route, agents no admin route, admins every one', () => {
+    const byAuth = (auth: string) => allRoutes.find(({ route }) => route.auth === auth)!.route;
+    expect(mayCall(byAuth('user'), 'customer')).toBe(true);
+    expect(mayCall(byAuth('staff'), 'customer')).toBe(false);
+    expect(mayCall(byAuth('staff'), 'agent')).toBe(true);
+    expect(mayCall(byAuth('admin'), 'agent')).toBe(false);
+    expect(mayCall(byAuth('admin'), 'admin')).toBe(true);
+    expect(mayCall(byAuth('operator'), 'admin')).toBe(false);
   });
 
   it('gives every route a success answer', () => {

@@ -9,9 +9,11 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone (`public`, the handler may still look at an optional session), a signed-in user (`user`),
- * staff only (`staff`, customers get 403), or the operator CLI (`operator`: loopback and operator token only).
+ * any staff member (`staff`: agents and admins, customers get 403), admins only (`admin`: agents get 403 too), or the
+ * operator CLI (`operator`: loopback and operator token only). The server's guard, the console's sections and the
+ * generated role test all read it from here (`mayCall`, decision 0058).
  */
-export type RouteAuth = 'public' | 'user' | 'staff' | 'operator';
+export type RouteAuth = 'public' | 'user' | 'staff' | 'admin' | 'operator';
 
 /** What a route answers, by status; error statuses carry the error body schema. */
 export type RouteResponses = { readonly [status: number]: z.ZodType };
@@ -67,4 +69,4 @@ export type RouteQuery<R extends RouteDefinition> = R['query'] extends z.ZodType
 export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType ? z.output<R['body']> : unknown;
 
 // The helpers clients run live apart, free of zod at run time; they are re-exported here for the server's use.
-export { buildPath, buildUrl, routeQueryKey, successSchema, type Endpoint } from './route-helpers.ts';
+export { buildPath, buildUrl, mayCall, routeQueryKey, successSchema, type Endpoint } from './route-helpers.ts';

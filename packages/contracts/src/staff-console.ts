@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fullNameSchema, newPasswordSchema } from './auth.ts';
+import { fullNameSchema, newPasswordSchema, staffRoleSchema } from './auth.ts';
 import { disputeStateSchema } from './billing.ts';
 
 /**
@@ -71,12 +71,15 @@ export const staffMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  role: staffRoleSchema,
   joinedTimestamp: z.number().int(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffInvitationSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The role the address gets when the link is used. */
+  role: staffRoleSchema,
   invitedByName: z.string(),
   createdTimestamp: z.number().int(),
   expiresTimestamp: z.number().int(),
@@ -90,9 +93,15 @@ export type StaffTeam = z.infer<typeof staffTeamSchema>;
 
 /** How long an invitation link works. */
 export const STAFF_INVITATION_HOURS = 72;
-export const inviteStaffSchema = z.object({ email: z.email('Please enter a valid email address.').max(254) });
-export type InviteStaffInput = z.infer<typeof inviteStaffSchema>;
+/** An invitation names the role; left out, it is the lesser one (agent). */
+export const inviteStaffSchema = z.object({
+  email: z.email('Please enter a valid email address.').max(254),
+  role: staffRoleSchema.default('agent'),
+});
+export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
 export const staffMemberParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+export const changeStaffRoleSchema = z.object({ role: staffRoleSchema });
+export type ChangeStaffRoleInput = z.infer<typeof changeStaffRoleSchema>;
 
 export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
 export const invitationInfoSchema = z.object({ email: z.string(), expiresTimestamp: z.number().int() });

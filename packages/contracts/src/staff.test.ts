@@ -7,7 +7,7 @@ const planPrice = (dollars: string) => {
   return result.success ? null : result.error.issues.map((issue) => issue.message);
 };
 const promo = (fields: Record<string, string>) => {
-  const result = promoCodeFormSchema.safeParse({ code: 'SPRING', type: 'percent', value: '10', active: true, expires: '', planIds: [], maxRedemptions: '', ...fields });
+  const result = promoCodeFormSchema.safeParse({ code: 'SPRING', type: 'percent', value: '10', active: true, expires: '', planIds: [], maxRedemptions: '', duration: 'once', durationMonths: '', maxPerCustomer: '', ...fields });
   return result.success ? null : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
-import { cardSchema, paymentSchema } from './billing.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, staffRoleSchema } from './auth.ts';
+import { auditActionGroupNames } from './audit.ts';
 import { formAnswerSchema, stepPlaceInputSchema, stepStatusUpdateSchema } from './onboarding.ts';
 import { cursorQuery, pageOf, pageQuerySchema } from './page.ts';
 import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 import { projectSchema, releaseStatusSchema } from './projects.ts';
-import { subscriptionSchema } from './subscriptions.ts';
+import { assignedFilterSchema, chatAssigneeSchema } from './team-inbox.ts';
 
 /** The customer a chat or project belongs to, as staff see it. */
 export const customerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -13,8 +13,8 @@ export const customerSchema = z.object({ id: z.string(), name: z.string(), email
 /** Search text: trimmed, matched case-insensitively as a substring. */
 const searchText = z.string().trim().max(200).optional();
 
-/** `unreadCount`: the customer's messages since support last opened the chat. */
-export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int() });
+/** `unreadCount`: the customer's messages since support last opened the chat; `assignee`: who works on it. */
+export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int(), assignee: chatAssigneeSchema });
 export type StaffChatSummary = z.infer<typeof staffChatSummarySchema>;
 /**
  * OPEN before CLOSED, then newest activity first, a page at a time (contracts `page.ts`). A cursor reads on from its
@@ -27,13 +27,15 @@ export const staffChatListQuerySchema = z.object({
   /** Customer name or e-mail. */
   q: searchText,
   customerId: z.string().min(1).max(100).optional(),
+  /** "Mine" or "Unassigned"; absent: every chat. */
+  assigned: assignedFilterSchema.optional(),
   ...cursorQuery,
 });
 export type StaffChatListQuery = z.input<typeof staffChatListQuerySchema>;
 /** A message as staff see it: support replies name the staff member who sent them. */
 export const staffChatMessageSchema = chatMessageSchema.extend({ senderName: z.string().nullable() });
 export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
-export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema) });
+export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema), assignee: chatAssigneeSchema });
 export type StaffChatDetail = z.infer<typeof staffChatDetailSchema>;
 
 /** The customer list of /staff/customers, newest account first, a page at a time. */
@@ -49,24 +51,22 @@ export const staffCustomerListQuerySchema = z.object({ q: searchText, ...cursorQ
 export type StaffCustomerListQuery = z.input<typeof staffCustomerListQuerySchema>;
 export const customerParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 
-/** How many of each kind a customer's page shows (newest first). */
-export const CUSTOMER_SECTION_LIMIT = 50;
 export const staffQuestionnaireSchema = z.object({
   subscriptionId: z.string(),
   serviceTitle: z.string(),
   submittedTimestamp: z.number().int(),
   answers: z.array(formAnswerSchema),
 });
-/** A customer's page: profile, subscriptions, cards (never a token), payments and questionnaire answers. */
+/** A customer's questionnaire answers, newest first, a page at a time. */
+export const staffQuestionnaireListSchema = pageOf('questionnaires', staffQuestionnaireSchema);
+/**
+ * A customer's page: the profile. Each of its sections (subscriptions, cards, payments, questionnaire answers,
+ * projects, chats, e-mails, audit) is a list of its own, read a page at a time.
+ */
 export const staffCustomerSchema = z.object({
   profile: staffCustomerRowSchema.extend({ profileImageUrl: z.string().nullable() }),
-  subscriptions: z.array(subscriptionSchema.pick({ id: true, status: true, serviceTitle: true, price: true, recurring: true, startDate: true, dueDate: true, cancelledAt: true })),
-  cards: z.array(cardSchema.pick({ id: true, status: true, brand: true, last4: true, expMonth: true, expYear: true, createdAt: true })),
-  payments: z.array(paymentSchema.pick({ id: true, status: true, purchaseType: true, serviceTitle: true, amount: true, cardBrand: true, cardLast4: true, failureReason: true, createdAt: true, dispute: true })),
-  questionnaires: z.array(staffQuestionnaireSchema),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
-export type StaffCustomerPayment = StaffCustomer['payments'][number];
 
 /** Staff edit a step: its status ("completed" stores the time), its details and its place (null: none). */
 export const staffStepUpdateSchema = z
@@ -86,7 +86,11 @@ export type NewStepInput = z.input<typeof newStepSchema>;
 /** One audited staff write. `before`/`after` are the record's JSON (null when it did not exist / was removed). */
 export const auditEntrySchema = z.object({
   id: z.string(),
+  /** The staff member's account (null once it is erased); the name is the one they had then. */
+  actorId: z.string().nullable(),
   actorName: z.string(),
+  /** The customer the change concerns, if any. */
+  customerId: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
@@ -98,6 +102,19 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Newest first, a page at a time. */
 export const auditListSchema = pageOf('entries', auditEntrySchema);
 export const auditListQuerySchema = pageQuerySchema;
+/**
+ * The audit page's filters (all optional, combined): who made the change, what kind of change it is, and when, from
+ * `from` up to but not including `to` (epoch milliseconds; the page sends the reader's local days).
+ */
+export const staffAuditQuerySchema = pageQuerySchema.extend({
+  actorId: z.string().min(1).max(100).optional(),
+  group: z.enum(auditActionGroupNames).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export type StaffAuditQuery = z.output<typeof staffAuditQuerySchema>;
+/** The audit page's filters as the page sends them (the cursor and page size are the list's). */
+export type StaffAuditFilter = Omit<z.input<typeof staffAuditQuerySchema>, 'cursor' | 'limit'>;
 
 /** An e-mail the portal queued for a customer, as staff see it: whether it went, and the server's answer if not. */
 export const customerMailSchema = z.object({
@@ -180,12 +197,15 @@ export const createStaffSchema = z.object({
   email: z.email(),
   password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   name: z.string().trim().min(1).max(120).optional(),
+  /** The operator's command makes admins unless told otherwise: its first use sets up the team (decision 0058). */
+  role: staffRoleSchema.default('admin'),
 });
-export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+export type CreateStaffInput = z.input<typeof createStaffSchema>;
 export const createStaffResultSchema = z.object({
   userId: z.string(),
   email: z.string(),
   created: z.boolean(),
+  role: staffRoleSchema,
   /** A generated password, given once: for a new account, or an existing one that may not keep its own, with none supplied. */
   temporaryPassword: z.string().nullable(),
 });
@@ -226,6 +246,20 @@ export type RefuseDeletionInput = z.infer<typeof refuseDeletionSchema>;
 
 /** The plans editor of /staff/plans (issue 11 item 1): every plan, hidden ones too, in pricing's order. */
 export const PLAN_PERIODS = ['month', 'year', 'week'] as const;
+/** A plan's price change announced ahead (decision 0062; its rules in price-changes.ts). */
+export const priceChangeSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  amount: z.number().int(),
+  price: z.string(),
+  previousAmount: z.number().int(),
+  effectiveAt: z.number().int(),
+  createdAt: z.number().int(),
+  /** When new buyers started paying it (the plan's own price was set to it); null while it lies ahead. */
+  appliedAt: z.number().int().nullable(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
 export const staffPlanSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -238,6 +272,8 @@ export const staffPlanSchema = z.object({
   order: z.number().int(),
   /** Subscriptions of any status on this plan: a used plan can be hidden, never deleted. */
   subscriptionCount: z.number().int(),
+  /** The price change announced and not yet in effect for new buyers (decision 0062). */
+  priceChange: priceChangeSchema.nullable(),
 });
 export type StaffPlan = z.infer<typeof staffPlanSchema>;
 export const staffPlanListSchema = z.object({ plans: z.array(staffPlanSchema) });
@@ -275,7 +311,7 @@ export function dollarsProblem(text: string, what: string, least: { cents: numbe
   return null;
 }
 
-const dollarsField = (what: string, least: { cents: number; message: string }) =>
+export const dollarsField = (what: string, least: { cents: number; message: string }) =>
   z
     .string()
     .trim()

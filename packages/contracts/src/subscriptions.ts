@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { cursorQuery, pageOf } from './page.ts';
+import { pauseSchema, retentionDiscountSchema } from './retention.ts';
 
 /** Subscription statuses (spec §4); any other stored value is shown as unknown. */
-export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE', 'CANCELLED', 'INACTIVE_NONPAYMENT'] as const;
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE', 'CANCELLED', 'INACTIVE_NONPAYMENT', 'PAUSED'] as const;
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['ACTIVE', 'ACTIVE_PENDING_UPDATE'] as const;
+/** A paused subscription is not charged, but its plan is still the customer's (decision 0063): no second one. */
+export const HELD_SUBSCRIPTION_STATUSES = [...ACTIVE_SUBSCRIPTION_STATUSES, 'PAUSED'] as const;
 
 export const isActiveSubscriptionStatus = (status: string) =>
   (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
@@ -38,6 +41,27 @@ export const dunningSchema = z.object({
   nextRetryAt: z.number().int().nullable(),
 });
 export type Dunning = z.infer<typeof dunningSchema>;
+
+/**
+ * The plan's announced price (decision 0062): the subscription renews at `amount` from its first renewal on or after
+ * `effectiveAt`, which is `firstRenewalAt`.
+ */
+export const comingPriceSchema = z.object({
+  amount: z.number().int(),
+  price: z.string(),
+  effectiveAt: z.number().int(),
+  firstRenewalAt: z.number().int(),
+});
+export type ComingPrice = z.infer<typeof comingPriceSchema>;
+
+/** A lasting promo code's discount on the coming renewals: percent or cents off, until `endsAt` (null: for good). */
+export const lastingDiscountSchema = z.object({
+  promoCode: z.string(),
+  type: z.enum(['percent', 'amount']),
+  value: z.number().int(),
+  endsAt: z.number().int().nullable(),
+});
+export type LastingDiscountView = z.infer<typeof lastingDiscountSchema>;
 
 /** Why a customer cancels (asked at cancellation, stored, shown to staff). */
 export const CANCEL_REASONS = {
@@ -81,8 +105,14 @@ export const subscriptionSchema = z.object({
   reactivation: reactivationSchema,
   pendingChange: pendingChangeSchema.nullable(),
   dunning: dunningSchema.nullable(),
+  comingPrice: comingPriceSchema.nullable(),
+  discount: lastingDiscountSchema.nullable(),
   /** Cancelled: why, as the customer said; service ends at `dueDate`. */
   cancellation: cancellationSchema.nullable(),
+  /** PAUSED: since when, when it resumes, and the due date it then has (decision 0063). */
+  pause: pauseSchema.nullable(),
+  /** An accepted retention offer lowering the coming renewals. */
+  retentionDiscount: retentionDiscountSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -107,7 +137,11 @@ export const SUBSCRIPTION_CONFIRMATIONS = {
  * The status as a customer reads it: a downgrade waiting (ACTIVE_PENDING_UPDATE, a code in the API) reads
  * "Active · changes to Starter on Apr 10, 2026" (the date formatted by the caller); other statuses as spec §4 shows them.
  */
-export function subscriptionStatusText(s: { status: string; pendingChange: Pick<PendingChange, 'serviceTitle' | 'effectiveAt'> | null }, formatDate: (ms: number) => string): string {
+export function subscriptionStatusText(
+  s: { status: string; pendingChange: Pick<PendingChange, 'serviceTitle' | 'effectiveAt'> | null; pause?: { resumesAt: number } | null },
+  formatDate: (ms: number) => string,
+): string {
+  if (s.status === 'PAUSED' && s.pause) return `Paused · resumes on ${formatDate(s.pause.resumesAt)}`;
   if (s.status === 'ACTIVE_PENDING_UPDATE') {
     // A change moved over from the original system may come without its plan and date: still words, not a code.
     return s.pendingChange ? `Active · changes to ${s.pendingChange.serviceTitle} on ${formatDate(s.pendingChange.effectiveAt)}` : 'Active · change pending';

@@ -25,7 +25,7 @@ export const BLANK_MESSAGE = 'Please provide a message.';
 export const chatStatusSchema = z.enum(['OPEN', 'CLOSED']);
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
-export const messageTypeSchema = z.enum(['text', 'image', 'video']);
+export const messageTypeSchema = z.enum(['text', 'image', 'video', 'document']);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
 /** 'user' is the customer who owns the chat; 'support' is staff (spec §3 MessengerType). */
@@ -55,6 +55,7 @@ export const sendMessageSchema = z.discriminatedUnion('messageType', [
   z.object({ messageType: z.literal('text'), textMessage: chatText }),
   z.object({ messageType: z.literal('image'), uploadId: z.string().min(1).max(100) }),
   z.object({ messageType: z.literal('video'), uploadId: z.string().min(1).max(100) }),
+  z.object({ messageType: z.literal('document'), uploadId: z.string().min(1).max(100) }),
 ]);
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
@@ -65,6 +66,8 @@ export const chatMessageSchema = z.object({
   textMessage: z.string().nullable(),
   image: z.string().nullable(),
   video: z.string().nullable(),
+  /** A PDF document's URL: served as a download. */
+  document: z.string().nullable().default(null),
   messengerType: messengerTypeSchema,
   sentTimestamp: z.number().int(),
 });
@@ -118,3 +121,4 @@ export const chatParamsSchema = z.object({ chatId: z.string().min(1).max(100) })
 /** Upload purposes of chat media (see the uploads module). */
 export const CHAT_IMAGE_PURPOSE = 'chat-image';
 export const CHAT_VIDEO_PURPOSE = 'chat-video';
+export const CHAT_DOCUMENT_PURPOSE = 'chat-document';

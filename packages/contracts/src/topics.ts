@@ -19,6 +19,10 @@ export const TOPIC_ROOTS = [
   'trusted-by',
   'deletion-requests',
   'audit',
+  'saved-replies',
+  'chat-notes',
+  /** `typing:CHAT:SIDE`: someone of that side (user or support) is typing in the chat; nothing to refetch. */
+  'typing',
 ] as const;
 
 export type TopicRoot = (typeof TOPIC_ROOTS)[number];

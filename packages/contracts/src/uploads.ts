@@ -7,9 +7,14 @@ import { createUpload, getFile } from './routes/uploads.routes.ts';
  */
 
 /** What an upload is for; each purpose says which kinds of file it takes and who may upload and read them. */
-export type UploadPurposeName = 'questionnaire-image' | 'profile-picture' | 'chat-image' | 'chat-video' | 'project-logo' | 'banner-image';
+export type UploadPurposeName = 'questionnaire-image' | 'profile-picture' | 'chat-image' | 'chat-video' | 'chat-document' | 'project-logo' | 'banner-image';
 
-export type UploadKind = 'image' | 'video';
+/** A document is a PDF: recognised by its `%PDF-` signature, always served as a download. */
+export type UploadKind = 'image' | 'video' | 'document';
+
+/** The one document type taken, and the most a document may weigh. */
+export const DOCUMENT_CONTENT_TYPE = 'application/pdf';
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Upload-Metadata keys the server reads when an upload is created. */
 export interface UploadMetadata {

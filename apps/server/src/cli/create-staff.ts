@@ -7,7 +7,7 @@ import { callRunningPortal, CliError } from './operator-client.ts';
 import type { CliCommand } from './command.ts';
 import { passwordProblem } from '../platform/auth/password-policy.ts';
 
-const USAGE = 'Usage: npm run portal -- create-staff <email> [--password <password>] [--name <name>]';
+const USAGE = 'Usage: npm run portal -- create-staff <email> [--password <password>] [--name <name>] [--role admin|agent]';
 
 /**
  * `create-staff <email>`: makes a staff account (or promotes an existing one). With PostgreSQL (DATABASE_URL) it
@@ -15,7 +15,7 @@ const USAGE = 'Usage: npm run portal -- create-staff <email> [--password <passwo
  */
 export const createStaffCommand: CliCommand = {
   usage: 'create-staff <email> [options]',
-  summary: 'Create a staff account or make a user staff (--password <p>, --name <n>)',
+  summary: 'Create a staff account or make a user staff (--password <p>, --name <n>, --role admin|agent; admin by default)',
   async run(args) {
     const input = parseArgs(args);
     if (!input) {
@@ -56,6 +56,7 @@ function parseArgs(args: string[]): CreateStaffInput | null {
     if (value === undefined) return null;
     if (flag === '--password') input.password = value;
     else if (flag === '--name') input.name = value;
+    else if (flag === '--role') input.role = value as CreateStaffInput['role'];
     else return null;
   }
   return input;
@@ -71,7 +72,7 @@ async function createDirectly(url: string, input: CreateStaffInput): Promise<Cre
 }
 
 function describe(result: CreateStaffResult, passwordGiven: boolean): string {
-  const lines = [result.created ? `Created staff account ${result.email}.` : `${result.email} is now staff.`];
+  const lines = [result.created ? `Created staff account ${result.email} (${result.role}).` : `${result.email} is now staff (${result.role}).`];
   if (passwordGiven) lines.push('Its password is the one given.');
   if (result.temporaryPassword) {
     lines.push(`Password (shown only this once): ${result.temporaryPassword}`);

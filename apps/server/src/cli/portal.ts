@@ -7,6 +7,7 @@ import { importCommand } from './import.ts';
 import { createStaffCommand } from './create-staff.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { migrateCommand } from './migrate.ts';
+import { seedScaleCommand } from './seed-scale.ts';
 import type { CliCommand } from './command.ts';
 
 const commands: Record<string, CliCommand> = {
@@ -15,6 +16,7 @@ const commands: Record<string, CliCommand> = {
   backup: backupCommand,
   restore: restoreCommand,
   migrate: migrateCommand,
+  'seed-scale': seedScaleCommand,
 };
 
 async function main(argv: string[]) {

@@ -17,6 +17,7 @@ import {
   verifyTwoFactorCode,
 } from '@portal/contracts/routes';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '@portal/contracts/auth';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { VERIFY_LINK_SECONDS } from '../platform/auth/auth.ts';
@@ -24,7 +25,7 @@ import { secretOfUri, totpCode } from '../platform/auth/totp.ts';
 import { createOrPromoteStaff } from '../modules/staff/index.ts';
 
 export interface DemoAccount {
-  role: 'customer' | 'staff';
+  role: Role;
   name: string;
   email: string;
   password: string;
@@ -85,7 +86,7 @@ export async function ensureDemoAccounts(app: FastifyInstance): Promise<DemoAcco
   if (taken[0]!.n > 0) return null;
 
   const customer: DemoAccount = { role: 'customer', name: 'Dana Demo', email: DEMO_CUSTOMER_EMAIL, password: newPassword() };
-  const staff: DemoAccount = { role: 'staff', name: 'Sam Support', email: DEMO_STAFF_EMAIL, password: newPassword() };
+  const staff: DemoAccount = { role: 'admin', name: 'Sam Support', email: DEMO_STAFF_EMAIL, password: newPassword() };
   await call(app, signUpWithEmail, { payload: { name: customer.name, email: customer.email, phone: '555 010 2030', password: customer.password } }, 200);
   const asCustomer = await followVerificationLink(app, customer.email);
   const customerId = await userIdOf(app, customer.email);

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/contracts/route-helpers';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -13,7 +14,7 @@ export function RequireUser() {
 /** The landing page sends signed-in users on to their dashboard (staff to their inbox). */
 export function RedirectSignedIn() {
   const { data } = useSession();
-  if (data?.user) return <Navigate to={data.user.role === 'staff' ? paths.staffInbox() : paths.dashboard()} replace />;
+  if (data?.user) return <Navigate to={isStaffRole(data.user.role) ? paths.staffInbox() : paths.dashboard()} replace />;
   return <Outlet />;
 }
 
@@ -21,7 +22,7 @@ export function RedirectSignedIn() {
 export function RequireStaff() {
   const { data } = useSession();
   if (!data?.user) return <Navigate to={paths.login()} replace />;
-  if (data.user.role !== 'staff') return <NotFound />;
+  if (!isStaffRole(data.user.role)) return <NotFound />;
   // The console opens once the second factor is set up (the server refuses staff routes until then).
   if (!data.user.twoFactorEnabled) return <Navigate to={paths.twoFactorSetup()} replace />;
   return <Outlet />;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from './live-events';
+import { TYPING_EVENT } from './typing-event';
 
 class FakeEventSource {
   static last: FakeEventSource | undefined;
@@ -54,6 +55,19 @@ describe('useLiveEvents', () => {
     FakeEventSource.last!.onmessage!({ data: JSON.stringify({ topic: 'payments:42' }) });
     expect(client.getQueryData(['payments', 'pages'])).toEqual({ pages: [{ n: 1 }], pageParams: [null] });
     expect(client.getQueryData(['chats', 'pages'])).toEqual({ pages: [{ n: 1 }, { n: 2 }], pageParams: [null, 'c'] });
+  });
+
+  it('turns a typing topic into a window event and refetches nothing for it', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+    const heard: string[] = [];
+    const listener = (event: Event) => heard.push((event as CustomEvent<string>).detail);
+    window.addEventListener(TYPING_EVENT, listener);
+    renderHook(() => useLiveEvents(client, 'user-1'));
+    FakeEventSource.last!.onmessage!({ data: JSON.stringify({ topic: 'typing:chat-1:support' }) });
+    window.removeEventListener(TYPING_EVENT, listener);
+    expect(heard).toEqual(['typing:chat-1:support']);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('reopens the stream when the signed-in user changes', () => {

@@ -71,6 +71,7 @@ export const paths = {
   staffContent: page('/staff/content'),
   staffOverview: page('/staff/overview'),
   staffTeam: page('/staff/team'),
+  staffAudit: page('/staff/audit'),
   twoFactorSetup: page('/two-factor-setup'),
   staffInvitation: pageWithQuery<'/staff-invitation', { token?: string }>('/staff-invitation'),
   staffFaqs: page('/staff/faqs'),
@@ -81,4 +82,6 @@ export const paths = {
   staffPortfolio: page('/staff/portfolio'),
   staffTrustedBy: page('/staff/trusted-by'),
   staffQuestionnaire: page('/staff/questionnaire'),
+  staffSavedReplies: page('/staff/saved-replies'),
+  staffInboxSettings: page('/staff/inbox-settings'),
 } as const;

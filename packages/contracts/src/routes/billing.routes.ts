@@ -20,6 +20,7 @@ import {
   refundRequestSchema,
   refundSchema,
 } from '../billing.ts';
+import { billingProfileSchema } from '../receipt.ts';
 import { subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema } from '../errors.ts';
 import { pageQuerySchema } from '../page.ts';
@@ -93,6 +94,26 @@ export const getReceipt = defineRoute({
   summary: 'The receipt of a completed payment as a PDF (the same bytes every time)',
   params: idParams,
   responses: { 200: rawBody, ...errors, 409: errorBodySchema },
+});
+
+export const getBillingProfile = defineRoute({
+  method: 'GET',
+  path: '/api/me/billing-profile',
+  auth: 'user',
+  tags,
+  summary: "The business the signed-in customer's receipts are made out to (empty fields: none)",
+  responses: { 200: billingProfileSchema, 401: errorBodySchema },
+});
+
+export const updateBillingProfile = defineRoute({
+  method: 'PUT',
+  path: '/api/me/billing-profile',
+  auth: 'user',
+  tags,
+  summary: 'Saves the billing profile that every receipt from now on carries; receipts issued before keep theirs',
+  description: 'Every field is optional (empty clears it); an address or tax ID needs a business name. All empty removes the profile.',
+  body: billingProfileSchema,
+  responses: { 200: billingProfileSchema, 400: errorBodySchema, 401: errorBodySchema },
 });
 
 export const listCards = defineRoute({
@@ -221,7 +242,7 @@ export const refundPaymentResultSchema = z.object({ refund: refundSchema, paymen
 export const refundPayment = defineRoute({
   method: 'POST',
   path: '/api/staff/payments/:id/refunds',
-  auth: 'staff',
+  auth: 'admin',
   tags: ['staff'],
   summary: "Refund all or part of a customer's completed payment through Square, with a reason",
   description:
@@ -229,23 +250,6 @@ export const refundPayment = defineRoute({
   params: idParams,
   body: refundRequestSchema,
   responses: { 200: refundPaymentResultSchema, 400: errorBodySchema, ...errors, 403: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema },
-  topic: topics.payments,
-});
-
-export const staffCustomerBillingSchema = z.object({
-  subscriptions: z.array(subscriptionSchema),
-  /** Newest first, the latest 100, with what was refunded of each. */
-  payments: z.array(paymentSchema),
-});
-
-export const getStaffCustomerBilling = defineRoute({
-  method: 'GET',
-  path: '/api/staff/customers/:userId/billing',
-  auth: 'staff',
-  tags: ['staff'],
-  summary: "A customer's subscriptions (with cancellation reasons) and payments (with refunds), for staff",
-  params: z.object({ userId: z.string().min(1).max(100) }),
-  responses: { 200: staffCustomerBillingSchema, 401: errorBodySchema, 403: errorBodySchema },
   topic: topics.payments,
 });
 
@@ -275,6 +279,8 @@ export const sweepResultSchema = z.object({
   pending: z.object({ payments: z.number().int(), cards: z.number().int() }),
   /** Renewal reminder e-mails queued. */
   reminders: z.number().int(),
+  /** Price change notices and reminders queued, and changes that became their plan's price. */
+  priceChanges: z.object({ notices: z.number().int(), reminders: z.number().int(), applied: z.number().int() }),
 });
 
 export const runBillingSweeps = defineRoute({
@@ -308,6 +314,8 @@ export const billingRoutes = {
   listPayments,
   getPayment,
   getReceipt,
+  getBillingProfile,
+  updateBillingProfile,
   listCards,
   addCard,
   getCard,
@@ -321,6 +329,5 @@ export const billingRoutes = {
   undoPlanChange,
   payNow,
   refundPayment,
-  getStaffCustomerBilling,
   receiveSquareWebhook,
 };

@@ -43,7 +43,7 @@ const staffErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBody
 export const importContentAsStaff = defineRoute({
   method: 'POST',
   path: '/api/staff/content/import',
-  auth: 'staff',
+  auth: 'admin',
   tags: ['staff'],
   summary:
     'Import a content export from the staff console: the same checks and result as the operator import (400 IMPORT_REJECTED lists each bad record by path); audited',
@@ -55,7 +55,7 @@ export const importContentAsStaff = defineRoute({
 export const exportContent = defineRoute({
   method: 'GET',
   path: '/api/staff/content/export',
-  auth: 'staff',
+  auth: 'admin',
   tags: ['staff'],
   summary: 'The current content as an export file that the import takes back unchanged (a download)',
   responses: { 200: contentExportSchema, ...staffErrors },

@@ -20,6 +20,10 @@ import { promoCodeRoutes } from './promo-codes.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
+import { staffBillingRoutes } from './staff-billing.routes.ts';
+import { retentionRoutes } from './retention.routes.ts';
+import { teamInboxRoutes } from './team-inbox.routes.ts';
+import { supportInboxRoutes } from './support-inbox.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -44,6 +48,10 @@ export const routes = {
   stepTemplates: stepTemplateRoutes,
   staffOnboarding: staffOnboardingRoutes,
   showcase: showcaseRoutes,
+  staffBilling: staffBillingRoutes,
+  retention: retentionRoutes,
+  teamInbox: teamInboxRoutes,
+  supportInbox: supportInboxRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -73,3 +81,7 @@ export * from './promo-codes.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './staff-onboarding.routes.ts';
 export * from './showcase.routes.ts';
+export * from './staff-billing.routes.ts';
+export * from './retention.routes.ts';
+export * from './team-inbox.routes.ts';
+export * from './support-inbox.routes.ts';

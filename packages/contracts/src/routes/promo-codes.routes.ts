@@ -15,7 +15,7 @@ const tags = ['staff'];
 export const listStaffPromoCodes = defineRoute({
   method: 'GET',
   path: '/api/staff/promo-codes',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Every promo code, retired ones too, by code, with how many times each was redeemed',
   responses: { 200: staffPromoCodeListSchema, ...errors },
@@ -25,7 +25,7 @@ export const listStaffPromoCodes = defineRoute({
 export const createPromoCode = defineRoute({
   method: 'POST',
   path: '/api/staff/promo-codes',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'New promo code (stored upper-case; an amount code is in cents); 409 PROMO_CODE_TAKEN if it exists',
   body: newPromoCodeSchema,
@@ -36,7 +36,7 @@ export const createPromoCode = defineRoute({
 export const updatePromoCode = defineRoute({
   method: 'PUT',
   path: '/api/staff/promo-codes/:code',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: "Change a code's kind, value, plans, expiry or limit, or retire it (active false); its redemptions stay",
   params: promoCodeParamsSchema,
@@ -48,7 +48,7 @@ export const updatePromoCode = defineRoute({
 export const deletePromoCode = defineRoute({
   method: 'DELETE',
   path: '/api/staff/promo-codes/:code',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Delete a code no payment used (409 PROMO_CODE_USED otherwise: retire it instead)',
   params: promoCodeParamsSchema,

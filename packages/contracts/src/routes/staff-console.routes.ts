@@ -1,6 +1,8 @@
 import { errorBodySchema } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
 import {
+  changeStaffRoleSchema,
+  staffMemberSchema,
   acceptInvitationResultSchema,
   acceptInvitationSchema,
   invitationInfoSchema,
@@ -29,7 +31,7 @@ export const getStaffOverview = defineRoute({
 export const getStaffTeam = defineRoute({
   method: 'GET',
   path: '/api/staff/team',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Staff members, by name, and the invitations not yet used or expired',
   responses: { 200: staffTeamSchema, ...errors },
@@ -38,10 +40,10 @@ export const getStaffTeam = defineRoute({
 export const inviteStaff = defineRoute({
   method: 'POST',
   path: '/api/staff/team/invitations',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Invite someone to the staff: a one-time link that sets a name and password is mailed to the address',
-  description: '409 ALREADY_STAFF when the address belongs to a staff member.',
+  description: '409 ALREADY_STAFF when the address belongs to a staff member. The role defaults to agent.',
   body: inviteStaffSchema,
   responses: { 201: staffInvitationSchema, ...errors },
 });
@@ -49,7 +51,7 @@ export const inviteStaff = defineRoute({
 export const revokeStaffInvitation = defineRoute({
   method: 'DELETE',
   path: '/api/staff/team/invitations/:invitationId',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Withdraw an invitation not yet used: its link stops working at once',
   description: '404 INVITATION_NOT_OPEN when no open invitation has this id (used, expired, withdrawn or never made).',
@@ -60,12 +62,24 @@ export const revokeStaffInvitation = defineRoute({
 export const removeStaff = defineRoute({
   method: 'DELETE',
   path: '/api/staff/team/:userId',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: "Take a member's staff rights away (the account stays, as a customer); their sessions lose staff access at once",
-  description: '409 CANNOT_REMOVE_SELF for your own account, 409 LAST_STAFF for the only staff member.',
+  description: '409 CANNOT_REMOVE_SELF for your own account, 409 LAST_ADMIN for the only admin.',
   params: staffMemberParamsSchema,
   responses: { 204: noContent, ...errors },
+});
+
+export const changeStaffRole = defineRoute({
+  method: 'PATCH',
+  path: '/api/staff/team/:userId',
+  auth: 'admin',
+  tags,
+  summary: "Change a member's role (agent or admin); audited, and their open sessions have the new rights at once",
+  description: '409 LAST_ADMIN when it would leave the team without an admin.',
+  params: staffMemberParamsSchema,
+  body: changeStaffRoleSchema,
+  responses: { 200: staffMemberSchema, ...errors },
 });
 
 export const checkStaffInvitation = defineRoute({
@@ -90,4 +104,4 @@ export const acceptStaffInvitation = defineRoute({
   responses: { 200: acceptInvitationResultSchema, ...linkErrors },
 });
 
-export const staffConsoleRoutes = { getStaffOverview, getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, checkStaffInvitation, acceptStaffInvitation };
+export const staffConsoleRoutes = { getStaffOverview, getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, changeStaffRole, checkStaffInvitation, acceptStaffInvitation };

@@ -1,9 +1,11 @@
 import { errorBodySchema } from '../errors.ts';
 import { projectParamsSchema } from '../projects.ts';
 import { pageQuerySchema } from '../page.ts';
+import { priceChangeInputSchema } from '../price-changes.ts';
 import { defineRoute, noContent } from '../route.ts';
 import {
   auditListQuerySchema,
+  staffAuditQuerySchema,
   customerMailListSchema,
   customerMailQuerySchema,
   auditListSchema,
@@ -30,6 +32,7 @@ import {
   planInputSchema,
   planMoveSchema,
   planParamsSchema,
+  priceChangeSchema,
   staffPlanListSchema,
   staffPlanSchema,
 } from '../staff.ts';
@@ -157,7 +160,7 @@ export const getStaffCustomer = defineRoute({
   path: '/api/staff/customers/:userId',
   auth: 'staff',
   tags,
-  summary: "A customer's profile, subscriptions, cards (no tokens), payments and questionnaire answers, each limited",
+  summary: "A customer's profile (each section of the page is a list of its own, read a page at a time)",
   params: customerParamsSchema,
   responses: { 200: staffCustomerSchema, ...errors },
   topic: topics.subscriptions,
@@ -171,6 +174,17 @@ export const listCustomerAudit = defineRoute({
   summary: 'Staff writes that concern this customer, newest first, a page at a time',
   params: customerParamsSchema,
   query: auditListQuerySchema,
+  responses: { 200: auditListSchema, ...errors },
+  topic: topics.audit,
+});
+
+export const listStaffAudit = defineRoute({
+  method: 'GET',
+  path: '/api/staff/audit',
+  auth: 'admin',
+  tags,
+  summary: 'Every staff change, newest first, a page at a time; filtered by who, what kind of change and when',
+  query: staffAuditQuerySchema,
   responses: { 200: auditListSchema, ...errors },
   topic: topics.audit,
 });
@@ -200,7 +214,7 @@ export const createStaff = defineRoute({
 export const listStaffDeletionRequests = defineRoute({
   method: 'GET',
   path: '/api/staff/deletion-requests',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Account deletion requests of one status (pending, done, refused), newest first',
   query: staffDeletionRequestListQuerySchema,
@@ -211,7 +225,7 @@ export const listStaffDeletionRequests = defineRoute({
 export const refuseDeletionRequest = defineRoute({
   method: 'POST',
   path: '/api/staff/deletion-requests/:requestId/refuse',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Refuse a pending deletion request, with the reason',
   params: deletionRequestParamsSchema,
@@ -223,7 +237,7 @@ export const refuseDeletionRequest = defineRoute({
 export const carryOutDeletionRequest = defineRoute({
   method: 'POST',
   path: '/api/staff/deletion-requests/:requestId/carry-out',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary:
     "Carry out a pending deletion request: cancel the account's subscriptions, disable its cards, delete its files and chats, anonymise its personal data and payments' personal fields, sign it out (or close the request when no account has the e-mail)",
@@ -235,7 +249,7 @@ export const carryOutDeletionRequest = defineRoute({
 export const listStaffPlans = defineRoute({
   method: 'GET',
   path: '/api/staff/plans',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Every plan, hidden ones too, in pricing order, with how many subscriptions use each',
   responses: { 200: staffPlanListSchema, ...errors },
@@ -245,7 +259,7 @@ export const listStaffPlans = defineRoute({
 export const createPlan = defineRoute({
   method: 'POST',
   path: '/api/staff/plans',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'New plan (amount in cents), placed last',
   body: planInputSchema,
@@ -256,7 +270,7 @@ export const createPlan = defineRoute({
 export const updatePlan = defineRoute({
   method: 'PUT',
   path: '/api/staff/plans/:planId',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: "Change a plan's fields or hide it (existing subscriptions keep what they bought)",
   params: planParamsSchema,
@@ -268,7 +282,7 @@ export const updatePlan = defineRoute({
 export const movePlan = defineRoute({
   method: 'POST',
   path: '/api/staff/plans/:planId/move',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Move a plan one place up or down in pricing order',
   params: planParamsSchema,
@@ -280,11 +294,24 @@ export const movePlan = defineRoute({
 export const deletePlan = defineRoute({
   method: 'DELETE',
   path: '/api/staff/plans/:planId',
-  auth: 'staff',
+  auth: 'admin',
   tags,
   summary: 'Delete a plan no subscription uses (409 PLAN_IN_USE otherwise: hide it instead)',
   params: planParamsSchema,
   responses: { 204: noContent, ...errors },
+  topic: topics.plans,
+});
+
+export const schedulePriceChange = defineRoute({
+  method: 'POST',
+  path: '/api/staff/plans/:planId/price-change',
+  auth: 'admin',
+  tags,
+  summary:
+    'Announce a new price for a plan from a date at least 30 days away (400 PRICE_CHANGE_NOTICE_TOO_SHORT otherwise); every subscriber is mailed at once and again 7 days before, and renews at it from the first renewal on or after the date',
+  params: planParamsSchema,
+  body: priceChangeInputSchema,
+  responses: { 201: priceChangeSchema, ...errors },
   topic: topics.plans,
 });
 
@@ -302,6 +329,7 @@ export const staffRoutes = {
   listStaffCustomers,
   getStaffCustomer,
   listCustomerAudit,
+  listStaffAudit,
   listCustomerMail,
   listStaffDeletionRequests,
   refuseDeletionRequest,
@@ -311,4 +339,5 @@ export const staffRoutes = {
   updatePlan,
   movePlan,
   deletePlan,
+  schedulePriceChange,
 };

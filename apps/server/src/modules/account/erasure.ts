@@ -18,6 +18,7 @@ import { eraseUploadsOf } from '../uploads/index.ts';
 import { accountDeletionRequests } from './schema.ts';
 import { sendDeletionCarriedOut } from '../notifications/index.ts';
 import { mailOutbox } from '../../platform/mail/schema.ts';
+import { isStaffRole } from '@portal/contracts/auth';
 
 type RequestRow = typeof accountDeletionRequests.$inferSelect;
 
@@ -110,7 +111,7 @@ export async function carryOutDeletionRequest(app: FastifyInstance, staff: Sessi
   if (!pending) throw notFound('Deletion request not found.');
   if (pending.status !== 'pending') throw conflict('REQUEST_CLOSED', 'This deletion request has already been decided.');
   const [account] = await app.db.select().from(users).where(eq(users.email, pending.email.toLowerCase()));
-  if (account?.role === 'staff') throw conflict('STAFF_ACCOUNT', 'This e-mail belongs to a staff account; remove its staff rights first.');
+  if (isStaffRole(account?.role)) throw conflict('STAFF_ACCOUNT', 'This e-mail belongs to a staff account; remove its staff rights first.');
   if (account) await disableCardsOf(app, account.id);
 
   const now = app.clock();

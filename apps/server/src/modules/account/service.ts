@@ -8,13 +8,14 @@ import { hasActiveSubscription } from '../subscriptions/index.ts';
 import { eraseUploadAt, getCompletedUpload } from '../uploads/index.ts';
 import * as repo from './repository.ts';
 import type { accountDeletionRequests } from './schema.ts';
+import { isStaffRole } from '@portal/contracts/auth';
 
 /** The signed-in user, and where spec §4 sends them after sign-in. */
 export async function sessionState(db: Db, user: SessionUser | null): Promise<SessionState> {
   if (!user) return { user: null, landing: null };
   if (actsAsStaff(user)) return { user: toMe(user), landing: '/staff' };
   // A staff account sets up its second factor before anything else of the console (decision 0050).
-  if (user.role === 'staff') return { user: toMe(user), landing: '/two-factor-setup' };
+  if (isStaffRole(user.role)) return { user: toMe(user), landing: '/two-factor-setup' };
   const active = await hasActiveSubscription(db, user.id);
   return { user: toMe(user), landing: active ? '/dashboard' : '/select-plan' };
 }

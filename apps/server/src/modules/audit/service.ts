@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
-import type { AuditAction } from '@portal/contracts/audit';
+import { auditActionGroups, type AuditAction, type AuditActionGroup } from '@portal/contracts/audit';
 import type { AuditEntry } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
@@ -53,19 +53,47 @@ export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
   if (record.customerId) await publishChange(tx, { topic: `audit:${record.customerId}`, audience: { staff: true } });
 }
 
-/** A page of a customer's audit entries, newest first (by insertion order). */
-export async function listAuditForCustomer(db: Db, customerId: string, query: PageQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+/** Which entries a page reads: one customer's (their page), or the audit page's filters; each part optional. */
+export interface AuditFilter {
+  customerId?: string;
+  actorId?: string;
+  group?: AuditActionGroup;
+  /** From this instant, up to but not including `to` (epoch milliseconds). */
+  from?: number;
+  to?: number;
+}
+
+function whereOf(filter: AuditFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.customerId !== undefined) where.push(eq(auditLog.customerId, filter.customerId));
+  if (filter.actorId !== undefined) where.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.group !== undefined) {
+    const actions: readonly string[] = auditActionGroups[filter.group];
+    where.push(actions.length ? inArray(auditLog.action, actions) : sql`false`);
+  }
+  if (filter.from !== undefined) where.push(gte(auditLog.createdAt, new Date(filter.from)));
+  if (filter.to !== undefined) where.push(lt(auditLog.createdAt, new Date(filter.to)));
+  return where;
+}
+
+/**
+ * A page of audit entries, newest first (by insertion order), as filtered: served by the (customer | actor | action,
+ * position) indexes, or by position alone for the whole log (0330_staff_roles.sql).
+ */
+export async function listAudit(db: Db, filter: AuditFilter, query: PageQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const rows = await db
     .select({ ...getTableColumns(auditLog), keysetKey: keysetKey(auditLog.position, 'integer') })
     .from(auditLog)
-    .where(and(eq(auditLog.customerId, customerId), afterCursor(auditLog.position, auditLog.id, query.cursor, 'desc', 'integer')))
+    .where(and(...whereOf(filter), afterCursor(auditLog.position, auditLog.id, query.cursor, 'desc', 'integer')))
     .orderBy(desc(auditLog.position), desc(auditLog.id))
     .limit(query.limit + 1);
   const page = pageFrom(rows, query.limit);
   return {
     entries: page.rows.map((row) => ({
       id: row.id,
+      actorId: row.actorId,
       actorName: row.actorName,
+      customerId: row.customerId,
       action: row.action,
       entityType: row.entityType,
       entityId: row.entityId,

@@ -11,13 +11,13 @@ import { pageFrom } from '../../platform/db/keyset.ts';
 import { squareCredentials, squareSdkUrl } from '../../platform/square/local.ts';
 import { assertPlanNotHeld, findSubscription, lockUserPurchases, reactivationOf, SUBSCRIPTION_NOT_FOUND } from '../subscriptions/index.ts';
 import { findCard, findCustomer } from './cards-repository.ts';
-import { findPayment, findPaymentByKey, insertPayment, listPayments, refundedTotals } from './payments-repository.ts';
+import { findPayment, findPaymentByKey, insertPayment, listPayments, paymentExtras } from './payments-repository.ts';
 import { findPlan, findPlanForSale, type PricedPlan } from '../plans/index.ts';
 import { processPayment } from './processor.ts';
-import { evaluatePromo, normalizePromoCode } from './promo.ts';
+import { evaluatePromo, normalizePromoCode, promoRefusalError } from './promo.ts';
 import type { CardRow, PaymentRow } from './schema.ts';
 import { CARD_NOT_FOUND, isUsableCard, toPayment, payerFields } from './views.ts';
-import { latestDisputes } from './disputes.ts';
+import { toDispute } from './disputes.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
@@ -36,7 +36,8 @@ async function planFor(app: FastifyInstance, userId: string, input: CheckoutInpu
   if (reactivation === 'FREE') {
     throw conflict('REACTIVATE_FREE', 'This subscription is still within its paid period and can be reactivated at no extra charge.');
   }
-  // A plan since withdrawn from pricing is still honoured for its subscribers, at the price they had.
+  // A paid reactivation buys a new period at the plan's price of the day, the one checkout shows (hidden plans
+  // included); only a plan no longer on file is charged at the price the subscription had (decision 0062).
   const plan = (await findPlan(app.db, sub.serviceId)) ?? {
     id: sub.serviceId,
     title: sub.serviceTitle,
@@ -106,9 +107,8 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
     const declined = refusedCard?.status === 'Error' ? refusedCard : null;
     let deal: PromoResult | null = null;
     if (promoCode) {
-      const promo = await evaluatePromo(tx, promoCode, plan, now, !declined);
-      if (promo.refusal === 'exhausted') throw conflict('PROMO_EXHAUSTED', promo.result.message);
-      if (!promo.ok) throw badRequest('PROMO_INVALID', promo.result.message);
+      const promo = await evaluatePromo(tx, promoCode, plan, now, !declined, user.id);
+      if (!promo.ok) throw promoRefusalError(promo);
       deal = promo.result;
     }
     const amount = deal ? deal.finalAmount : plan.amount;
@@ -158,17 +158,19 @@ export function paymentsConfig(app: FastifyInstance): PaymentsConfig {
 }
 
 /** Prices a plan with a promo code (spec §7 validateAndApplyPromoCode); a refused code is a result, not an error. */
-export async function quotePromo(app: FastifyInstance, planId: string, promoCode: string): Promise<PromoResult> {
+export async function quotePromo(app: FastifyInstance, userId: string, planId: string, promoCode: string): Promise<PromoResult> {
   const plan = await findPlan(app.db, planId);
   if (!plan) throw notFound(PLAN_NOT_FOUND);
-  return (await evaluatePromo(app.db, promoCode, plan, app.clock())).result;
+  return (await evaluatePromo(app.db, promoCode, plan, app.clock(), false, userId)).result;
 }
 
 /** Payments with what has been refunded of each, and its dispute if a cardholder opened one. */
 export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]> {
-  const ids = rows.map((r) => r.id);
-  const [totals, disputes] = await Promise.all([refundedTotals(db, ids), latestDisputes(db, ids)]);
-  return rows.map((r) => toPayment(r, totals.get(r.id) ?? 0, disputes.get(r.id) ?? null));
+  const extras = await paymentExtras(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const { refunded = 0, dispute = null } = extras.get(r.id) ?? {};
+    return toPayment(r, refunded, dispute && toDispute(dispute));
+  });
 }
 
 /** One page of payment history, newest first; `nextCursor` is null on the last page. */

@@ -4,12 +4,12 @@ import { isOpenDispute, type PaymentDispute } from '@portal/contracts/billing';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { sendDisputeAlert } from '../notifications/index.ts';
-import { lockPaymentOfSquare } from './payments-repository.ts';
-import { paymentDisputes, type PaymentDisputeRow } from './schema.ts';
+import { lockPaymentOfSquare, type DisputeFacts } from './payments-repository.ts';
+import { paymentDisputes } from './schema.ts';
 import { squareTime, type SquareDispute } from './webhook-events.ts';
 import type { Applied } from './webhooks.ts';
 
-export const toDispute = (row: PaymentDisputeRow): PaymentDispute => ({
+export const toDispute = (row: DisputeFacts): PaymentDispute => ({
   id: row.id,
   state: row.state,
   reason: row.reason,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { eraseBillingProfileOf } from './billing-profile.ts';
 import { billingCustomers, cards, payments } from './schema.ts';
 import { isUsableCard } from './views.ts';
 
@@ -23,8 +24,8 @@ export async function disableCardsOf(app: FastifyInstance, userId: string): Prom
 }
 
 /**
- * In the erasure's transaction: the saved cards go, and the payment records stay (the law keeps them) with the
- * payer's name and e-mail replaced.
+ * In the erasure's transaction: the saved cards and the billing profile go, and the payment records stay (the law
+ * keeps them) with the payer's name, e-mail and business replaced.
  */
 export async function eraseBillingOf(tx: Db, userId: string, now: Date): Promise<void> {
   await tx.update(billingCustomers).set({ defaultCardId: null }).where(eq(billingCustomers.userId, userId));
@@ -33,4 +34,5 @@ export async function eraseBillingOf(tx: Db, userId: string, now: Date): Promise
     .update(payments)
     .set({ customerName: ERASED_PAYER_NAME, customerEmail: null, updatedAt: now })
     .where(eq(payments.userId, userId));
+  await eraseBillingProfileOf(tx, userId);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { receiptAmountLines } from '@portal/contracts/receipt';
 import type { Db } from '../../platform/db/client.ts';
 import { sendReceipt, sendRenewalFailure } from '../notifications/index.ts';
 import { findSubscription } from '../subscriptions/index.ts';
@@ -13,7 +14,9 @@ import type { PaymentRow } from './schema.ts';
 export async function mailSettledPayment(app: FastifyInstance, tx: Db, p: PaymentRow): Promise<void> {
   if (p.status === 'Complete') {
     const receipt = await receiptOfRow(app, p);
-    await sendReceipt(app, tx, p, [{ filename: receipt.filename, contentType: 'application/pdf', contentBase64: receipt.pdf.toString('base64') }]);
+    await sendReceipt(app, tx, p, receiptAmountLines(receipt.facts.amounts), [
+      { filename: receipt.filename, contentType: 'application/pdf', contentBase64: receipt.pdf.toString('base64') },
+    ]);
     return;
   }
   if (p.status !== 'Failed' || p.purchaseType !== 'Renewal' || !p.subscriptionId) return;

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { LEASE_MS } from './cards-repository.ts';
-import { billingCounters, payments, refunds, type NewPaymentRow, type PaymentRow } from './schema.ts';
+import { billingCounters, paymentDisputes, payments, refunds, type NewPaymentRow, type PaymentDisputeRow, type PaymentRow } from './schema.ts';
 
 const withKeysetKey = { ...getTableColumns(payments), keysetKey: keysetKey(payments.createdAt) };
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
@@ -31,20 +31,52 @@ export async function listPayments(db: Db, userId: string, page: PageQuery): Pro
     .limit(page.limit + 1);
 }
 
-const completedRefundTotals = preparedOn((db) =>
+/** The latest dispute of the payment in the outer query, if a cardholder opened one. */
+const latestDisputeOfPayment = (db: Db) =>
   db
-    .select({ paymentId: refunds.paymentId, total: sum(refunds.amount) })
-    .from(refunds)
-    .where(and(sql`${refunds.paymentId} = any(${sql.placeholder('paymentIds')}::text[])`, eq(refunds.status, 'Complete')))
-    .groupBy(refunds.paymentId)
-    .prepare('completed_refund_totals'),
-);
+    .select()
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.paymentId, payments.id))
+    .orderBy(desc(paymentDisputes.createdAt), desc(paymentDisputes.id))
+    .limit(1)
+    .as('latest_dispute');
 
-/** Cents refunded (completed refunds) per payment. */
-export async function refundedTotals(db: Db, paymentIds: string[]): Promise<Map<string, number>> {
+/**
+ * What was refunded of each payment (completed refunds) and its latest dispute, in one prepared statement: every
+ * read of a payment needs both, and one round trip costs less than two in parallel on a pool.
+ */
+const paymentExtrasStatement = preparedOn((db) => {
+  const dispute = latestDisputeOfPayment(db);
+  return db
+    .select({
+      paymentId: payments.id,
+      refunded: sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'Complete'), 0)`.mapWith(Number),
+      dispute: {
+        id: dispute.id,
+        state: dispute.state,
+        reason: dispute.reason,
+        amount: dispute.amount,
+        dueAt: dispute.dueAt,
+        createdAt: dispute.createdAt,
+      },
+    })
+    .from(payments)
+    .leftJoinLateral(dispute, sql`true`)
+    .where(sql`${payments.id} = any(${sql.placeholder('paymentIds')}::text[])`)
+    .prepare('payment_extras');
+});
+
+/** What a payment's view shows of its dispute. */
+export type DisputeFacts = Pick<PaymentDisputeRow, 'id' | 'state' | 'reason' | 'amount' | 'dueAt' | 'createdAt'>;
+
+/** Cents refunded and the latest dispute, per payment (payments with neither are absent or carry 0 and null). */
+export async function paymentExtras(
+  db: Db,
+  paymentIds: string[],
+): Promise<Map<string, { refunded: number; dispute: DisputeFacts | null }>> {
   if (paymentIds.length === 0) return new Map();
-  const rows = await completedRefundTotals(db).execute({ paymentIds });
-  return new Map(rows.map((r) => [r.paymentId, Number(r.total ?? 0)]));
+  const rows = await paymentExtrasStatement(db).execute({ paymentIds });
+  return new Map(rows.map((r) => [r.paymentId, { refunded: r.refunded, dispute: r.dispute }]));
 }
 
 /** The next receipt number, under the counter row's lock until the completing transaction ends (no gaps, no reuse). */

@@ -21,7 +21,7 @@ import { findCustomer, findUsableCard } from './cards-repository.ts';
 import { countFailedChanges, findCompletedChange, findPaymentByKey, insertPayment } from './payments-repository.ts';
 import { PLAN_NOT_FOUND } from './checkout-service.ts';
 import { processPayment } from './processor.ts';
-import { evaluatePromo, normalizePromoCode } from './promo.ts';
+import { evaluatePromo, normalizePromoCode, promoRefusalError } from './promo.ts';
 import { toPayment, payerFields } from './views.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,7 +95,7 @@ export async function planOptionsOf(app: FastifyInstance, userId: string, id: st
   const plans = await listVisiblePlans(app.db);
   const options: PlanOption[] = [];
   for (const plan of plans) {
-    const promo = rawPromo?.trim() && plan.amount > sub.amount ? (await evaluatePromo(app.db, rawPromo, plan, now)).result : null;
+    const promo = rawPromo?.trim() && plan.amount > sub.amount ? (await evaluatePromo(app.db, rawPromo, plan, now, false, userId)).result : null;
     options.push(priceChange(sub, plan, now, promo));
   }
   return { rounding: PRORATION_ROUNDING, options };
@@ -157,9 +157,8 @@ export async function changePlan(app: FastifyInstance, user: SessionUser, id: st
 
     let promo: PromoResult | null = null;
     if (promoCode) {
-      const evaluated = await evaluatePromo(tx, promoCode, plan, now, true);
-      if (evaluated.refusal === 'exhausted') throw conflict('PROMO_EXHAUSTED', evaluated.result.message);
-      if (!evaluated.ok) throw badRequest('PROMO_INVALID', evaluated.result.message);
+      const evaluated = await evaluatePromo(tx, promoCode, plan, now, true, user.id);
+      if (!evaluated.ok) throw promoRefusalError(evaluated);
       promo = evaluated.result;
     }
     const price = priceChange(sub, plan, now, promo);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
 import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, upgradePaid, type PaidPlan } from '../subscriptions/index.ts';
+import { receiptDetailsAt } from './billing-profile.ts';
 import { claimPayment, lockPayment, nextReceiptNumber, updatePayment } from './payments-repository.ts';
 import { mailSettledPayment } from './payment-mails.ts';
 import { redeemPromo } from './promo.ts';
@@ -61,9 +62,23 @@ async function finalizePayment(app: FastifyInstance, id: string, result: ChargeR
       else if (p.purchaseType === 'Reactivation' && subscriptionId) await reactivatePaid(tx, subscriptionId, paidPlan(p), now);
       else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
       else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
-      if (p.promoCode) await redeemPromo(tx, p.promoCode);
+      // A renewal names the discount it carries; only a purchase redeems a code (and a new or reactivated
+      // subscription keeps a lasting code's discount).
+      if (p.promoCode && p.purchaseType !== 'Renewal') {
+        const lastsFor = p.purchaseType === 'Plan Change' ? null : subscriptionId;
+        await redeemPromo(tx, p.promoCode, now, lastsFor);
+      }
       const receiptNumber = await nextReceiptNumber(tx);
-      await updatePayment(tx, id, { status: 'Complete', subscriptionId, squarePaymentId: result.squarePaymentId || null, receiptNumber, leaseUntil: null, updatedAt: now });
+      const receiptDetails = await receiptDetailsAt(app, tx, p.userId, p.amount);
+      await updatePayment(tx, id, {
+        status: 'Complete',
+        subscriptionId,
+        squarePaymentId: result.squarePaymentId || null,
+        receiptNumber,
+        receiptDetails,
+        leaseUntil: null,
+        updatedAt: now,
+      });
     } else {
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
       if (p.purchaseType === 'Renewal' && subscriptionId) {

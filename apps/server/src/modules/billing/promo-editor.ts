@@ -27,6 +27,9 @@ const toStaffPromo = (row: Row, used: boolean): StaffPromoCode => ({
   expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
   serviceIds: row.serviceIds && row.serviceIds.length > 0 ? row.serviceIds : null,
   maxRedemptions: row.maxRedemptions,
+  duration: row.duration,
+  durationMonths: row.durationMonths,
+  maxPerCustomer: row.maxPerCustomer,
   redemptions: row.redemptions,
   deletable: !used && row.redemptions === 0,
 });
@@ -77,6 +80,12 @@ async function fields(db: Db, input: PromoCodeInput, now: Date, kept: Date | nul
     throw badRequest('PROMO_EXPIRY_PASSED', 'That expiry date has already passed: choose a later one, or leave it empty for no expiry.');
   }
   if (input.type === 'amount') await checkAmountOff(db, input.value, serviceIds);
+  if (input.maxPerCustomer !== null && input.maxRedemptions !== null && input.maxPerCustomer > input.maxRedemptions) {
+    throw badRequest(
+      'PROMO_PER_CUSTOMER_ABOVE_TOTAL',
+      `A customer cannot use it more often than it can be used in all (${input.maxRedemptions}): enter at most that, or leave the limit per customer empty.`,
+    );
+  }
   return {
     type: input.type,
     value: input.value,
@@ -84,6 +93,9 @@ async function fields(db: Db, input: PromoCodeInput, now: Date, kept: Date | nul
     expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
     serviceIds,
     maxRedemptions: input.maxRedemptions,
+    duration: input.duration,
+    durationMonths: input.duration === 'months' ? input.durationMonths : null,
+    maxPerCustomer: input.maxPerCustomer,
   };
 }
 

@@ -1,30 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { receiptNumberText, refundStatusOf } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
+import { receiptAmountLines, type ReceiptAmounts } from '@portal/contracts/receipt';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { billingAnchorDayOf, nextDueDate } from '../subscriptions/index.ts';
 import { findAnyPayment } from './payments-repository.ts';
 import { listRefundsOf } from './refunds-repository.ts';
 import type { PaymentRow, RefundRow } from './schema.ts';
 
-/** Everything a receipt shows, all of it stored facts (the payment as completed, its refunds, the settings). */
+/** Everything a receipt shows, all of it stored facts (the payment as completed, its refunds, the details it was issued with). */
 export interface ReceiptFacts {
   receiptNumber: number;
   paidAt: Date;
-  company: { name: string; address: string | null };
+  seller: { name: string; address: string | null; taxId: string | null };
+  buyer: { businessName: string; address: string | null; taxId: string | null } | null;
   customer: { name: string | null; email: string | null };
   description: string;
   purchaseType: string;
   period: { from: Date; to: Date } | null;
-  subtotal: number;
-  discount: number;
-  promoCode: string | null;
-  amount: number;
+  amounts: ReceiptAmounts;
   card: { brand: string | null; last4: string | null };
+  /** Our payment's id, and Square's for the same payment (none when nothing was charged). */
+  paymentReference: string;
+  squarePaymentId: string | null;
   refunds: { at: Date; amount: number; reason: string }[];
 }
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+/** The buyer's business (as on their billing profile when the payment completed), then the person and their e-mail. */
+const billedTo = (f: ReceiptFacts) => [
+  f.buyer?.businessName,
+  f.buyer?.address,
+  f.buyer?.taxId ? `Tax ID: ${f.buyer.taxId}` : null,
+  f.customer.name,
+  f.customer.email,
+].filter(Boolean);
 const brand = (b: string | null) => (b ? b.charAt(0) + b.slice(1).toLowerCase().replace(/_/g, ' ') : 'Card');
 
 /**
@@ -38,20 +48,29 @@ function periodOf(p: PaymentRow): ReceiptFacts['period'] {
   return { from, to: p.periodEnd ?? nextDueDate(from, p.recurring, billingAnchorDayOf(from)) };
 }
 
+/**
+ * A payment completed before receipts kept their details (docs/decisions/0064) reads the company's name and address
+ * from the settings, as its receipt always did.
+ */
+function sellerOf(app: FastifyInstance, p: PaymentRow): ReceiptFacts['seller'] {
+  if (p.receiptDetails) return { name: p.receiptDetails.seller.legalName, address: p.receiptDetails.seller.address, taxId: p.receiptDetails.seller.taxId };
+  return { name: app.config.COMPANY_NAME, address: app.config.COMPANY_ADDRESS ?? null, taxId: null };
+}
+
 export function receiptFactsOf(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[]): ReceiptFacts {
   return {
     receiptNumber: p.receiptNumber!,
     paidAt: p.updatedAt,
-    company: { name: app.config.COMPANY_NAME, address: app.config.COMPANY_ADDRESS ?? null },
+    seller: sellerOf(app, p),
+    buyer: p.receiptDetails?.buyer ?? null,
     customer: { name: p.customerName, email: p.customerEmail },
     description: p.serviceTitle,
     purchaseType: p.purchaseType,
     period: periodOf(p),
-    subtotal: p.subtotal,
-    discount: p.discount,
-    promoCode: p.promoCode,
-    amount: p.amount,
+    amounts: { subtotal: p.subtotal, discountCents: p.discount, discountCode: p.promoCode, amount: p.amount, tax: p.receiptDetails?.tax ?? null },
     card: { brand: p.cardBrand, last4: p.cardLast4 },
+    paymentReference: p.id,
+    squarePaymentId: p.squarePaymentId,
     refunds: refunds.filter((r) => r.status === 'Complete').map((r) => ({ at: r.updatedAt, amount: r.amount, reason: r.reason })),
   };
 }
@@ -68,21 +87,22 @@ export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
     size: 'A4',
     margin: 56,
     compress: false,
-    info: { Title: `Receipt ${number}`, Author: f.company.name, Producer: f.company.name, Creator: f.company.name, CreationDate: f.paidAt, ModDate: f.paidAt },
+    info: { Title: `Receipt ${number}`, Author: f.seller.name, Producer: f.seller.name, Creator: f.seller.name, CreationDate: f.paidAt, ModDate: f.paidAt },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
-  doc.font('Helvetica-Bold').fontSize(18).text(f.company.name);
+  doc.font('Helvetica-Bold').fontSize(18).text(f.seller.name);
   doc.font('Helvetica').fontSize(10);
-  if (f.company.address) doc.text(f.company.address);
+  if (f.seller.address) doc.text(f.seller.address);
+  if (f.seller.taxId) doc.text(`Tax ID: ${f.seller.taxId}`);
   doc.moveDown(1.5);
   doc.font('Helvetica-Bold').fontSize(14).text(`Receipt ${number}`);
   doc.font('Helvetica').fontSize(10).text(`Paid ${day(f.paidAt)}`);
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Billed to');
-  doc.font('Helvetica').text([f.customer.name, f.customer.email].filter(Boolean).join('\n') || 'Customer');
+  doc.font('Helvetica').text(billedTo(f).join('\n') || 'Customer');
   doc.moveDown();
 
   const row = (label: string, value: string, bold = false) => {
@@ -95,21 +115,21 @@ export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
   };
   row('Plan', `${f.description} (${f.purchaseType})`);
   if (f.period) row('Period', `${day(f.period.from)} - ${day(f.period.to)}`);
-  row('Subtotal', formatCents(f.subtotal));
-  if (f.discount > 0) row(`Discount${f.promoCode ? ` (${f.promoCode})` : ''}`, `-${formatCents(f.discount)}`);
-  row('Amount paid', formatCents(f.amount), true);
+  for (const line of receiptAmountLines(f.amounts)) row(line.label, line.value, line.total);
   row('Paid with', f.card.last4 ? `${brand(f.card.brand)} ending ${f.card.last4}` : 'No charge');
+  row('Payment reference', f.paymentReference);
+  if (f.squarePaymentId) row('Square payment ID', f.squarePaymentId);
   if (f.refunds.length > 0) {
     doc.moveDown();
     const refunded = f.refunds.reduce((s, r) => s + r.amount, 0);
-    doc.font('Helvetica-Bold').text(refundStatusOf(f.amount, refunded) ?? 'Refunds', 56);
+    doc.font('Helvetica-Bold').text(refundStatusOf(f.amounts.amount, refunded) ?? 'Refunds', 56);
     doc.moveDown(0.4);
     for (const r of f.refunds) {
       row(`Refund ${day(r.at)}`, `-${formatCents(r.amount)}`);
       doc.font('Helvetica').fontSize(9).text(r.reason, 56, doc.y - 4, { width: 484 }).fontSize(10);
       doc.moveDown(0.4);
     }
-    row('Net paid', formatCents(f.amount - refunded), true);
+    row('Net paid', formatCents(f.amounts.amount - refunded), true);
   }
   doc.end();
   return done;
@@ -118,6 +138,7 @@ export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
 export interface Receipt {
   filename: string;
   pdf: Buffer;
+  facts: ReceiptFacts;
 }
 
 /**
@@ -132,7 +153,8 @@ export async function receiptPdf(app: FastifyInstance, paymentId: string): Promi
 
 /** The receipt of a completed payment's row as it stands (in the transaction that completed it, for the e-mail). */
 export async function receiptOfRow(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[] = []): Promise<Receipt> {
-  return { filename: `receipt-${receiptNumberText(p.receiptNumber!)}.pdf`, pdf: await renderReceiptPdf(receiptFactsOf(app, p, refunds)) };
+  const facts = receiptFactsOf(app, p, refunds);
+  return { filename: `receipt-${receiptNumberText(p.receiptNumber!)}.pdf`, pdf: await renderReceiptPdf(facts), facts };
 }
 
 /** The signed-in customer's receipt of one of their payments. */

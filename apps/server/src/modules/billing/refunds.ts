@@ -11,6 +11,7 @@ import type { RefundResult } from '../../platform/square/gateway.ts';
 import { withRefunds } from './checkout-service.ts';
 import { findAnyPayment, lockPayment } from './payments-repository.ts';
 import { refunds, type RefundRow } from './schema.ts';
+import { auditRefund, mailCompletedRefund } from './refund-records.ts';
 import { takeOverToldRefund } from './square-refunds.ts';
 
 const toRefund = (r: RefundRow): Refund => ({
@@ -40,8 +41,8 @@ async function answer(app: FastifyInstance, refund: RefundRow): Promise<{ refund
 /**
  * A staff refund (issue 17): full or partial, with a reason, through Square's Refunds API. Under the payment's row
  * lock the amount is checked against what is left (refunds made and in flight count), and a Pending refund is
- * stored; its id is Square's idempotency key, so a retry is one refund at Square. The staff's key makes resending
- * the same request answer the same refund.
+ * stored with its audit entry; its id is Square's idempotency key, so a retry is one refund at Square. The staff's key makes resending
+ * the same request answer the same refund. Once Square has made it, the customer is e-mailed.
  */
 export async function refundPayment(app: FastifyInstance, staff: SessionUser, paymentId: string, input: RefundRequest) {
   const key = `${paymentId}:${input.idempotencyKey}`;
@@ -52,7 +53,8 @@ export async function refundPayment(app: FastifyInstance, staff: SessionUser, pa
     const [prior] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
     if (prior) return { refund: prior, squarePaymentId: payment.squarePaymentId };
     if (payment.status !== 'Complete' || !payment.squarePaymentId) throw conflict('NOT_REFUNDABLE', 'Only a completed card payment can be refunded.');
-    const left = payment.amount - (await refundedOrHeld(tx, paymentId));
+    const refundedBefore = await refundedOrHeld(tx, paymentId);
+    const left = payment.amount - refundedBefore;
     if (input.amount > left) {
       throw badRequest('REFUND_TOO_LARGE', `A refund cannot be more than what is left of the payment (${formatCents(left)}).`);
     }
@@ -71,6 +73,7 @@ export async function refundPayment(app: FastifyInstance, staff: SessionUser, pa
         updatedAt: now,
       })
       .returning();
+    await auditRefund(tx, staff, payment, row!, refundedBefore);
     return { refund: row!, squarePaymentId: payment.squarePaymentId };
   });
   // Settled already: the same request again answers it. Still Pending (new, or after a fault): Square is asked with
@@ -90,7 +93,7 @@ export async function refundPayment(app: FastifyInstance, staff: SessionUser, pa
     throw new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');
   }
   const done = await app.db.transaction(async (tx) => {
-    await lockPayment(tx, paymentId);
+    const payment = (await lockPayment(tx, paymentId))!;
     // Square's webhook may have told of this refund before its answer got here (decision 0056).
     const told = result.ok ? await takeOverToldRefund(tx, result.squareRefundId) : null;
     const [row] = await tx
@@ -103,6 +106,8 @@ export async function refundPayment(app: FastifyInstance, staff: SessionUser, pa
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'Pending')))
       .returning();
     if (!row) return (await tx.select().from(refunds).where(eq(refunds.id, refund.id)))[0]!;
+    // A refund Square's webhook told of as settled was mailed then.
+    if (told !== 'Complete') await mailCompletedRefund(app, tx, payment, row);
     await publishChange(tx, { topic: `payments:${paymentId}`, audience: { userId: row!.userId } });
     return row!;
   });

@@ -5,9 +5,8 @@ import type { Db } from '../../platform/db/client.ts';
 import type { BackgroundWork } from '../../platform/jobs/start.ts';
 import { every } from '../../platform/jobs/every.ts';
 import { mailPreferences, renewalReminders, sendRenewalReminder } from '../notifications/index.ts';
-import { findSubscription, isActive, periodStartOf, renewalAmountOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
+import { findSubscription, isActive, periodStartOf, renewalPriceOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findUsableCard } from './cards-repository.ts';
-import { renewalPlanOf } from './renewals.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -63,11 +62,12 @@ export async function runRenewalReminderSweep(app: FastifyInstance): Promise<num
       const sub = await findSubscription(tx as unknown as Db, candidate.userId, candidate.id);
       if (!sub || !isActive(sub) || sub.dueDate.getTime() !== candidate.dueDate.getTime()) return null;
       const card = await findUsableCard(tx as unknown as Db, sub.userId, sub.cardId);
+      const renewal = renewalPriceOf(sub);
       return sendRenewalReminder(app, tx as unknown as Db, {
         subscriptionId: sub.id,
         userId: sub.userId,
-        serviceTitle: renewalPlanOf(sub).serviceTitle,
-        amount: renewalAmountOf(sub),
+        serviceTitle: renewal.serviceTitle,
+        amount: renewal.amount,
         dueDate: sub.dueDate,
         card: card ? { brand: card.brand, last4: card.last4 } : null,
       });

@@ -1,23 +1,15 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PROMO_MESSAGES } from '@portal/contracts/billing';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { nextDueDate, renewalAmountOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
+import { nextDueDate, renewalPriceOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import type { PaymentRow } from './schema.ts';
 import { payerFields } from './views.ts';
-
-/**
- * The plan the next renewal pays for. A downgrade scheduled for this due date: the renewal pays for the new plan, and
- * completing it applies the plan.
- */
-export const renewalPlanOf = (sub: SubscriptionRow) =>
-  sub.pendingServiceId
-    ? { serviceId: sub.pendingServiceId, serviceTitle: sub.pendingServiceTitle ?? sub.serviceTitle, price: sub.pendingPrice ?? sub.price, recurring: sub.pendingRecurring ?? sub.recurring }
-    : { serviceId: sub.serviceId, serviceTitle: sub.serviceTitle, price: sub.price, recurring: sub.recurring };
 
 /**
  * One renewal payment for a subscription whose due date has passed, claimed at once (leased) by this worker.
@@ -30,8 +22,7 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
   const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sub.userId));
   const attempt = sub.renewalFailures + 1;
   const key = `renewal-${sub.id}-${sub.dueDate.getTime()}-${attempt}`;
-  const plan = renewalPlanOf(sub);
-  const amount = renewalAmountOf(sub);
+  const { discountCode, subtotal, discount, amount, ...plan } = renewalPriceOf(sub);
   return insertPayment(tx, {
     id: crypto.randomUUID(),
     userId: sub.userId,
@@ -40,9 +31,12 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
     status: 'Pending',
     purchaseType: 'Renewal',
     ...plan,
-    subtotal: amount,
-    discount: 0,
+    subtotal,
+    discount,
     amount,
+    // The code names the discount on the receipt; a renewal neither reserves nor redeems it (promo.ts).
+    promoCode: discountCode,
+    appliedDeal: discountCode ? { status: 'success', message: PROMO_MESSAGES.applied, promoCode: discountCode, finalAmount: amount } : null,
     ...payerFields(card, customer?.squareCustomerId, user),
     subscriptionId: sub.id,
     renewalPeriod: sub.dueDate,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { billingRoutes as route, promoCodeRoutes as promoRoute } from '@portal/contracts/routes';
+import { billingRoutes as route, promoCodeRoutes as promoRoute, staffRoutes as staffRoute } from '@portal/contracts/routes';
 import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
+import { billingProfileOf, saveBillingProfile } from './billing-profile.ts';
 import { addCard, cardListOf, cardOf, deleteCard, makeDefaultCard } from './cards-service.ts';
 import { paymentOf, paymentsConfig, paymentsOf, quotePromo, startCheckout } from './checkout-service.ts';
 import { installClockControl } from './clock-control.ts';
@@ -12,6 +13,8 @@ import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runRenewalReminderSweep } from './renewal-reminders.ts';
 import { runPendingSweep } from './sweeps.ts';
+import { runPriceChangeSweep } from './price-change-notices.ts';
+import { schedulePriceChange, toPriceChange } from '../plans/index.ts';
 import { firstAnswer } from './views.ts';
 import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
 import { payNow } from './pay-now.ts';
@@ -19,13 +22,16 @@ import { receiptOf } from './receipts.ts';
 import { refundPayment } from './refunds.ts';
 import { setSubscriptionCard } from './subscription-card.ts';
 import { squareWebhookRoute } from './webhook-route.ts';
-import { subscriptionsOf } from '../subscriptions/index.ts';
+import { runResumeSweep } from '../subscriptions/index.ts';
 
 async function sweepNow(app: FastifyInstance) {
+  // Pauses that have ended resume first, so that the renewal sweep sees them as they now are.
+  await runResumeSweep(app);
   const renewals = await runRenewalSweep(app);
   const pending = await runPendingSweep(app);
   const reminders = await runRenewalReminderSweep(app);
-  return { now: app.clock().getTime(), renewals: renewals.length, pending, reminders };
+  const priceChanges = await runPriceChangeSweep(app);
+  return { now: app.clock().getTime(), renewals: renewals.length, pending, reminders, priceChanges };
 }
 
 /**
@@ -56,9 +62,12 @@ export const billingRoutes = fp(
       setSubscriptionCard(app, request.user.id, request.params.id, request.body.cardId),
     );
 
+    registerRoute(app, route.getBillingProfile, async (request) => billingProfileOf(app, request.user.id));
+    registerRoute(app, route.updateBillingProfile, async (request) => saveBillingProfile(app, request.user.id, request.body));
+
     registerRoute(app, route.getPaymentsConfig, async () => paymentsConfig(app));
     registerRoute(app, route.validatePromoCode, async (request) =>
-      quotePromo(app, request.body.serviceId, request.body.promoCode),
+      quotePromo(app, request.user.id, request.body.serviceId, request.body.promoCode),
     );
     registerRoute(
       app,
@@ -91,10 +100,6 @@ export const billingRoutes = fp(
       { config: perSession(60) },
     );
 
-    registerRoute(app, route.getStaffCustomerBilling, async (request) => ({
-      subscriptions: (await subscriptionsOf(app, request.params.userId, { limit: 100 })).subscriptions,
-      payments: (await paymentsOf(app, request.params.userId, { limit: 100 })).payments,
-    }));
     registerRoute(app, route.refundPayment, async (request) => {
       await requireFreshSignIn(request);
       return refundPayment(app, request.user, request.params.id, request.body);
@@ -111,6 +116,14 @@ export const billingRoutes = fp(
     registerRoute(app, promoRoute.deletePromoCode, async (request, reply) => {
       await deletePromoCode(app.db, request.user, request.params.code, app.clock());
       return reply.code(204).send(null);
+    });
+
+    // Staff: a plan's price change with notice (decision 0062). The subscribers' notices go out once it has
+    // committed; any a failure leaves out, the price change sweep sends.
+    registerRoute(app, staffRoute.schedulePriceChange, async (request, reply) => {
+      const change = await schedulePriceChange(app.db, request.user, request.params.planId, request.body, app.clock());
+      await runPriceChangeSweep(app).catch((err: unknown) => app.log.warn({ err, changeId: change.id }, 'price change notices left to the sweep'));
+      return reply.code(201).send(toPriceChange(change));
     });
 
     // Square's event notifications, in a scope that keeps their raw body for the signature check.

@@ -1,7 +1,15 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DisputeState, PromoResult } from '@portal/contracts/billing';
+import type { ReceiptTax } from '@portal/contracts/receipt';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
+
+/** Who sold and who bought, and the tax included, as a receipt was issued; buyer null without a billing profile. */
+export interface ReceiptDetails {
+  seller: { legalName: string; address: string; taxId: string };
+  buyer: { businessName: string; address: string | null; taxId: string | null } | null;
+  tax: ReceiptTax | null;
+}
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -70,6 +78,8 @@ export const payments = pgTable('payments', {
   planAmount: integer('plan_amount'),
   /** Given when the payment completes (sequential, never reused). */
   receiptNumber: integer('receipt_number'),
+  /** The seller, buyer and tax the receipt was issued with, kept when the payment completes (decision 0064). */
+  receiptDetails: jsonb('receipt_details').$type<ReceiptDetails>(),
   squarePaymentId: text('square_payment_id'),
   failureReason: text('failure_reason'),
   leaseUntil: stamp('lease_until'),
@@ -78,6 +88,18 @@ export const payments = pgTable('payments', {
 });
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+
+/** The customer's billing profile: the business their receipts are made out to (every field optional). */
+export const billingProfiles = pgTable('billing_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessName: text('business_name'),
+  address: text('address'),
+  taxId: text('tax_id'),
+  updatedAt: stamp('updated_at').notNull(),
+});
+export type BillingProfileRow = typeof billingProfiles.$inferSelect;
 
 export const billingCounters = pgTable('billing_counters', {
   name: text('name').primaryKey(),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { lockPaymentOfSquare } from './payments-repository.ts';
+import { mailCompletedRefund } from './refund-records.ts';
 import { refunds, type RefundRow } from './schema.ts';
 import type { SquareRefund } from './webhook-events.ts';
 import type { Applied } from './webhooks.ts';
@@ -17,7 +18,7 @@ const STATUS: Record<string, RefundRow['status']> = { PENDING: 'Pending', COMPLE
  * `refund.created` / `refund.updated`: a refund Square made of one of our payments. The portal's own refunds are
  * found by Square's refund id and only change status; any other (the Dashboard's) is recorded as a refund of
  * origin `square`, so the customer's history shows it. Pending never undoes a settled status (events may arrive out
- * of order), and a refund the portal is still waiting for Square's answer to is merged when that answer is recorded.
+ * of order), a refund that turns Complete is e-mailed to the customer, and a refund the portal is still waiting for Square's answer to is merged when that answer is recorded.
  */
 export async function applySquareRefund(app: FastifyInstance, tx: Db, refund: SquareRefund): Promise<Applied> {
   const payment = await lockPaymentOfSquare(tx, refund.payment_id);
@@ -26,14 +27,16 @@ export async function applySquareRefund(app: FastifyInstance, tx: Db, refund: Sq
   const now = app.clock();
   const [known] = await tx.select().from(refunds).where(eq(refunds.squareRefundId, refund.id));
   if (known && (known.status === status || status === 'Pending')) return { applied: false, paymentId: payment.id };
+  let settled: RefundRow | undefined;
   if (known) {
-    await tx
+    [settled] = await tx
       .update(refunds)
       .set({ status, failureReason: status === 'Failed' ? `Square reported the refund ${refund.status}.` : null, updatedAt: now })
-      .where(eq(refunds.id, known.id));
+      .where(eq(refunds.id, known.id))
+      .returning();
   } else {
     if (refund.amount_money.amount < 1) return { applied: false, paymentId: payment.id };
-    await tx.insert(refunds).values({
+    [settled] = await tx.insert(refunds).values({
       id: randomUUID(),
       paymentId: payment.id,
       userId: payment.userId,
@@ -45,8 +48,10 @@ export async function applySquareRefund(app: FastifyInstance, tx: Db, refund: Sq
       origin: 'square',
       createdAt: now,
       updatedAt: now,
-    });
+    }).returning();
   }
+  // Pending never follows a settled status here, so a refund turns Complete (and is mailed) once.
+  if (settled) await mailCompletedRefund(app, tx, payment, settled);
   await publishChange(tx, { topic: `payments:${payment.id}`, audience: { userId: payment.userId } });
   return { applied: true, paymentId: payment.id };
 }

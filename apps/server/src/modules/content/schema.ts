@@ -11,6 +11,11 @@ export const promoCodes = pgTable('promo_codes', {
   serviceIds: text('service_ids').array(),
   maxRedemptions: integer('max_redemptions'),
   redemptions: integer('redemptions').notNull().default(0),
+  /** 0370: how long the discount lasts (decision 0062): the first payment, N months from it, or for good. */
+  duration: text('duration', { enum: ['once', 'months', 'forever'] }).notNull().default('once'),
+  durationMonths: integer('duration_months'),
+  /** 0370: how many purchases one customer may make with it; null: no limit. */
+  maxPerCustomer: integer('max_per_customer'),
   /** Imported as the demo content at first start (migration 0160). */
   demo: boolean('demo').notNull().default(false),
 });

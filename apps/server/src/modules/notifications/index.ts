@@ -3,7 +3,8 @@
  * sweep. Other modules call one function here per place, inside the transaction of the change that causes it.
  */
 export { notificationRoutesPlugin as notificationRoutes } from './routes.ts';
-export { supportReplyMailSweep } from './sweeps.ts';
+export { supportReplyMailSweep, unansweredChatMailSweep } from './sweeps.ts';
+export { runUnansweredChatSweep } from './unanswered-chats.ts';
 export {
   mailDate,
   sendCardExpiring,
@@ -16,8 +17,11 @@ export {
   type RenewedSubscription,
   type SettledPayment,
 } from './mails.ts';
+export { sendDueDateExtended, sendRefundIssued, type ExtendedSubscription, type IssuedRefund } from './billing-action-mails.ts';
 export { sendDeletionCarriedOut, sendDeletionConfirmation, sendDeletionReceived } from './deletion-mails.ts';
 export { runSupportReplySweep } from './support-replies.ts';
 export { sendRenewalReminder, type UpcomingRenewal } from './renewal-reminders.ts';
-export { mailPreferences, renewalReminders } from './schema.ts';
+export { sendPauseChange } from './pause-mails.ts';
+export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.ts';
+export { sendPriceChangeNotice, type AnnouncedPrice } from './price-change-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';

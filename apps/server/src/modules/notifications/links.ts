@@ -15,5 +15,7 @@ export const portalLinks = (app: FastifyInstance) => {
     requestAccountDeletion: () => at('/request-account-deletion'),
     staffInvitation: (token: string) => at(`/staff-invitation?token=${encodeURIComponent(token)}`),
     staffCustomer: (userId: string) => at(`/staff/customers/${encodeURIComponent(userId)}`),
+    staffChat: (chatId: string) => at(`/staff/chats/${encodeURIComponent(chatId)}`),
+    staffAlertSettings: () => at('/staff/inbox-settings'),
   };
 };

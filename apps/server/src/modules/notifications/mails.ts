@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brandLabel } from '@portal/contracts/card-brand';
 import { formatCents } from '@portal/contracts/money';
+import type { ReceiptLine } from '@portal/contracts/receipt';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { MailAttachment } from '../../platform/mail/schema.ts';
@@ -36,6 +37,9 @@ export interface SettledPayment {
   serviceTitle: string;
   recurring: string;
   amount: number;
+  /** Cents a promo code took off, and the code (a renewal's is the lasting code it carries). */
+  discount: number;
+  promoCode: string | null;
   cardBrand: string | null;
   cardLast4: string | null;
   failureReason: string | null;
@@ -54,10 +58,10 @@ export interface RenewedSubscription {
 }
 
 /**
- * The receipt of a completed payment (checkout, reactivation or renewal); always sent. `attachments` is where the
- * receipt PDF goes once billing makes one: the caller passes it, nothing else changes.
+ * The receipt of a completed payment (checkout, reactivation or renewal); always sent. Billing passes the receipt's
+ * money lines (subtotal, any discount, the amount paid, any tax included), the same the PDF shows, and the PDF.
  */
-export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPayment, attachments: MailAttachment[] = []) {
+export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPayment, amountLines: ReceiptLine[], attachments: MailAttachment[] = []) {
   const links = portalLinks(app);
   return mailUser(app, tx, p.userId, {
     kind: 'receipt',
@@ -67,8 +71,8 @@ export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPaymen
       heading: 'Thank you for your payment',
       paragraphs: [`We received your payment of ${formatCents(p.amount)} for ${p.serviceTitle}.`],
       details: [
-        { label: 'Amount', value: formatCents(p.amount) },
         { label: 'Plan', value: `${p.serviceTitle} (${p.purchaseType}, billed per ${p.recurring})` },
+        ...amountLines.map(({ label, value }) => ({ label, value })),
         { label: 'Card', value: p.amount === 0 && !p.cardLast4 ? 'Nothing charged' : cardLabel(p.cardBrand, p.cardLast4) },
         { label: 'Date', value: mailDate(p.updatedAt) },
         { label: 'Payment reference', value: p.id },
@@ -132,29 +136,44 @@ export interface SubscriptionMailInput {
   dueDate: Date;
 }
 
-/** The customer cancelled a subscription, or reactivated a cancelled one at no charge. Always sent. */
-export async function sendSubscriptionChange(app: FastifyInstance, tx: Db, sub: SubscriptionMailInput, change: 'cancelled' | 'reactivated') {
+/**
+ * The subscription was cancelled (kept until its due date), ended at once by staff, or reactivated at no charge.
+ * Always sent.
+ */
+export async function sendSubscriptionChange(app: FastifyInstance, tx: Db, sub: SubscriptionMailInput, change: 'cancelled' | 'ended' | 'reactivated') {
   const url = portalLinks(app).subscriptionDetails(sub.id);
   const until = mailDate(sub.dueDate);
-  return mailUser(app, tx, sub.userId, {
-    kind: `subscription-${change}`,
-    subject: change === 'cancelled' ? `Your ${sub.serviceTitle} subscription is cancelled` : `Your ${sub.serviceTitle} subscription is active again`,
-    notice:
-      change === 'cancelled'
-        ? {
-            heading: 'Your subscription is cancelled',
-            paragraphs: [
-              `${sub.serviceTitle} will not renew. You keep everything you paid for until ${until}.`,
-              'Changed your mind? You can reactivate it at no extra charge until then.',
-            ],
-            action: { label: 'View your subscription', url },
-          }
-        : {
-            heading: 'Your subscription is active again',
-            paragraphs: [`${sub.serviceTitle} is active again and renews on ${until}.`],
-            action: { label: 'View your subscription', url },
-          },
-  });
+  const action = { label: 'View your subscription', url };
+  const mails = {
+    cancelled: {
+      subject: `Your ${sub.serviceTitle} subscription is cancelled`,
+      notice: {
+        heading: 'Your subscription is cancelled',
+        paragraphs: [
+          `${sub.serviceTitle} will not renew. You keep everything you paid for until ${until}.`,
+          'Changed your mind? You can reactivate it at no extra charge until then.',
+        ],
+        action,
+      },
+    },
+    ended: {
+      subject: `Your ${sub.serviceTitle} subscription has ended`,
+      notice: {
+        heading: 'Your subscription has ended',
+        paragraphs: [`${sub.serviceTitle} was cancelled on ${until} and will not renew.`, 'You can subscribe again at any time from your subscription.'],
+        action,
+      },
+    },
+    reactivated: {
+      subject: `Your ${sub.serviceTitle} subscription is active again`,
+      notice: {
+        heading: 'Your subscription is active again',
+        paragraphs: [`${sub.serviceTitle} is active again and renews on ${until}.`],
+        action,
+      },
+    },
+  };
+  return mailUser(app, tx, sub.userId, { kind: `subscription-${change}`, ...mails[change] });
 }
 
 export interface ExpiringCard {

@@ -44,3 +44,15 @@ export const renewalReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.dueDate] })],
 );
+
+/** One notice and one reminder per price change and subscription (0370): the key that makes a second sweep a no-op. */
+export const priceChangeNotices = pgTable(
+  'price_change_notices',
+  {
+    changeId: text('change_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    kind: text('kind', { enum: ['notice', 'reminder'] }).notNull(),
+    sentAt: stamp('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changeId, t.subscriptionId, t.kind] })],
+);

@@ -43,11 +43,11 @@ export interface NewDispute {
 }
 
 /**
- * A cardholder disputed a payment at their bank (Square's `dispute.created`): every staff member is told, since
- * evidence is due at Square by a date and an unanswered dispute is lost.
+ * A cardholder disputed a payment at their bank (Square's `dispute.created`): every admin is told (money is theirs
+ * to handle, decision 0058), since evidence is due at Square by a date and an unanswered dispute is lost.
  */
 export async function sendDisputeAlert(app: FastifyInstance, tx: Db, dispute: NewDispute) {
-  const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'staff'));
+  const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   const [customer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, dispute.userId));
   const who = customer ? `${customer.name || customer.email}` : 'A customer';
   const reason = dispute.reason.toLowerCase().replace(/_/g, ' ');

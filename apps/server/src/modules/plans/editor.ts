@@ -9,13 +9,14 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { subscriptions } from '../subscriptions/index.ts';
-import { services } from './schema.ts';
+import { toPriceChange, waitingPriceChanges } from './price-changes.ts';
+import { services, type PriceChangeRow } from './schema.ts';
 
 type Row = typeof services.$inferSelect;
 const VISIBLE = 'visible';
 const HIDDEN = 'hidden';
 
-const toStaffPlan = (row: Row, used: number): StaffPlan => ({
+const toStaffPlan = (row: Row, used: number, change: PriceChangeRow | undefined = undefined): StaffPlan => ({
   id: row.id,
   title: row.title,
   amount: row.amount,
@@ -25,6 +26,7 @@ const toStaffPlan = (row: Row, used: number): StaffPlan => ({
   visible: row.visibility === VISIBLE,
   order: row.sortOrder,
   subscriptionCount: used,
+  priceChange: change ? toPriceChange(change) : null,
 });
 
 const ordered = (db: Db) => db.select().from(services).orderBy(asc(services.sortOrder), asc(services.title), asc(services.id));
@@ -39,7 +41,8 @@ export async function listPlansForStaff(db: Db): Promise<{ plans: StaffPlan[] }>
   const rows = await ordered(db);
   const used = await db.select({ id: subscriptions.serviceId, n: count() }).from(subscriptions).groupBy(subscriptions.serviceId);
   const byPlan = new Map(used.map((u) => [u.id, u.n]));
-  return { plans: rows.map((row) => toStaffPlan(row, byPlan.get(row.id) ?? 0)) };
+  const changes = await waitingPriceChanges(db);
+  return { plans: rows.map((row) => toStaffPlan(row, byPlan.get(row.id) ?? 0, changes.get(row.id))) };
 }
 
 const fields = (input: PlanInput, now: Date) => ({
@@ -82,7 +85,7 @@ export async function updatePlan(db: Db, staff: SessionUser, planId: string, inp
     const [row] = await tx.update(services).set(fields(input, now)).where(eq(services.id, planId)).returning();
     await recordAudit(tx, { actor: actor(staff), action: 'plan.update', entityType: 'plan', entityId: planId, customerId: null, before, after: row, now });
     await published(tx);
-    return toStaffPlan(row!, await usage(tx, planId));
+    return toStaffPlan(row!, await usage(tx, planId), (await waitingPriceChanges(tx)).get(planId));
   });
 }
 

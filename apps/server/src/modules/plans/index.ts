@@ -4,5 +4,6 @@
  */
 export { planRoutes } from './routes.ts';
 export { cheapestPlan, findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
-export { services } from './schema.ts';
+export { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
+export { applyDuePriceChanges, schedulePriceChange, toPriceChange } from './price-changes.ts';
 export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';

@@ -17,3 +17,20 @@ export const services = pgTable('services', {
   /** Imported as the demo content at first start (migration 0160). */
   demo: boolean('demo').notNull().default(false),
 });
+
+/** A plan's price change announced ahead (0370, decision 0062); at most one waits per plan. */
+export const planPriceChanges = pgTable('plan_price_changes', {
+  id: text('id').primaryKey(),
+  serviceId: text('service_id')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  price: text('price').notNull(),
+  previousAmount: integer('previous_amount').notNull(),
+  effectiveAt: stamp('effective_at').notNull(),
+  createdAt: stamp('created_at').notNull(),
+  createdBy: text('created_by'),
+  /** When the plan's own price (what new buyers pay) was set to it. */
+  appliedAt: stamp('applied_at'),
+});
+export type PriceChangeRow = typeof planPriceChanges.$inferSelect;

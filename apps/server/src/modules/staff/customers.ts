@@ -1,9 +1,8 @@
-import { CUSTOMER_SECTION_LIMIT, type StaffCustomer, type StaffCustomerRow } from '@portal/contracts/staff';
+import { type StaffCustomer, type StaffCustomerRow } from '@portal/contracts/staff';
 import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { pageFrom } from '../../platform/db/keyset.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { latestDisputes } from '../billing/index.ts';
 import * as repo from './repository.ts';
 
 type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findCustomer>>>;
@@ -24,37 +23,18 @@ export async function listCustomers(db: Db, filter: PageQuery & { q?: string }) 
   return { customers: page.rows.map(toRow), nextCursor: page.nextCursor };
 }
 
-/** /staff/customers/{userId}: each section newest first, at most CUSTOMER_SECTION_LIMIT rows. */
+/** /staff/customers/{userId}: the profile; each section of the page is a list of its own (below, and other modules'). */
 export async function customerOf(db: Db, userId: string): Promise<StaffCustomer> {
   const row = await repo.findCustomer(db, userId);
   if (!row) throw notFound('Customer not found.');
-  const limit = CUSTOMER_SECTION_LIMIT;
-  const [subscriptions, cards, payments, questionnaires] = await Promise.all([
-    repo.listSubscriptionsOf(db, userId, limit),
-    repo.listCardsOf(db, userId, limit),
-    repo.listPaymentsOf(db, userId, limit),
-    repo.listQuestionnairesOf(db, userId, limit),
-  ]);
-  const disputes = await latestDisputes(db, payments.map((p) => p.id));
+  return { profile: { ...toRow(row), profileImageUrl: row.image } };
+}
+
+/** A page of the customer's questionnaire answers, newest first. */
+export async function questionnairesOf(db: Db, userId: string, query: PageQuery) {
+  const page = pageFrom(await repo.listQuestionnairesOf(db, userId, query), query.limit);
   return {
-    profile: { ...toRow(row), profileImageUrl: row.image },
-    subscriptions: subscriptions.map((s) => ({
-      id: s.id,
-      status: s.status,
-      serviceTitle: s.serviceTitle,
-      price: s.price,
-      recurring: s.recurring,
-      startDate: s.startDate.getTime(),
-      dueDate: s.dueDate.getTime(),
-      cancelledAt: s.cancelledAt ? s.cancelledAt.getTime() : null,
-    })),
-    cards: cards.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
-    payments: payments.map((p) => ({ ...p, createdAt: p.createdAt.getTime(), dispute: disputes.get(p.id) ?? null })),
-    questionnaires: questionnaires.map((q) => ({
-      subscriptionId: q.subscriptionId,
-      serviceTitle: q.serviceTitle,
-      submittedTimestamp: q.submittedAt.getTime(),
-      answers: q.answers,
-    })),
+    questionnaires: page.rows.map((q) => ({ subscriptionId: q.id, serviceTitle: q.serviceTitle, submittedTimestamp: q.submittedAt.getTime(), answers: q.answers })),
+    nextCursor: page.nextCursor,
   };
 }

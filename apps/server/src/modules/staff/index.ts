@@ -3,3 +3,4 @@ export { staffRoutes } from './routes.ts';
 export { createOrPromoteStaff } from './service.ts';
 export { staffConsoleRoutes } from './console-routes.ts';
 export { staffInvitations } from './schema.ts';
+export { overviewFoldSweep } from './overview-fold.ts';

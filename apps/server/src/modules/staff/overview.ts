@@ -9,29 +9,9 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
 }
 
-const ACTIVE = sql`s.status IN ('ACTIVE', 'ACTIVE_PENDING_UPDATE')`;
-/**
- * A subscription's price per year over 12 periods' worth: amount x 12 for a month (and any unknown period, as
- * `periods.ts` reads it), x 1 for a year, x 52 for a week, x 365 for a day. MRR is the sum of these / 12, rounded to
- * the cent once, so that it is exact whatever the mix of periods.
- */
-const YEARLY_X12 = sql`(s.amount::numeric * CASE
-  WHEN lower(trim(s.recurring)) IN ('year', 'yearly', 'annual', 'annually') THEN 1
-  WHEN lower(trim(s.recurring)) IN ('week', 'weekly') THEN 52
-  WHEN lower(trim(s.recurring)) IN ('day', 'daily') THEN 365
-  ELSE 12 END)`;
+const ACTIVE = sql`t.status IN ('ACTIVE', 'ACTIVE_PENDING_UPDATE')`;
+/** MRR from a sum of yearly_x12 (a subscription's price per year over 12 periods' worth, migration 0411), rounded once. */
 const mrrOf = (sum: SQL) => sql`coalesce(round(${sum} / 12), 0)::bigint`;
-/**
- * When a subscription stopped counting: its cancellation, or for non-payment the last failed renewal (the one that
- * ended the retries); null while it is active.
- */
-const ENDED_AT = sql`CASE
-  WHEN ${ACTIVE} THEN NULL
-  WHEN s.status = 'CANCELLED' THEN coalesce(s.cancelled_at, s.updated_at)
-  WHEN s.status = 'INACTIVE_NONPAYMENT' THEN coalesce(
-    (SELECT max(p.created_at) FROM payments p WHERE p.subscription_id = s.id AND p.purchase_type = 'Renewal' AND p.status = 'Failed'),
-    s.updated_at)
-  ELSE s.updated_at END`;
 /** A dispute the bank has not decided and the business has not accepted (contracts `isOpenDispute`). */
 const OPEN_DISPUTE = sql`d.state NOT IN ('INQUIRY_CLOSED', 'WON', 'LOST', 'ACCEPTED')`;
 const epochMs = (value: SQL) => sql`(extract(epoch FROM ${value}) * 1000)::bigint`;
@@ -50,8 +30,10 @@ interface Totals {
 }
 
 /**
- * The figures of /staff/overview, every one computed by PostgreSQL (decision 0037). "This month" is the calendar
- * month, in UTC, of `now` (the app's clock, which test servers can move).
+ * The figures of /staff/overview, every one computed by PostgreSQL (decision 0037) from figures kept as they change
+ * (migration 0411, decision 0069): the sums of a few rows each, however many subscriptions and chats there are.
+ * "This month" is the calendar month, in UTC, of `now` (the app's clock, which test servers can move); this month's
+ * MRR counts what started or stopped this month until now.
  */
 export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -61,43 +43,38 @@ export async function staffOverview(db: Db, now: Date): Promise<StaffOverview> {
   const [totals] = await rowsOf<Totals>(
     db,
     sql`SELECT
-      (SELECT count(*)::int FROM subscriptions s WHERE ${ACTIVE}) AS active,
-      (SELECT ${mrrOf(sql`sum(${YEARLY_X12})`)} FROM subscriptions s WHERE ${ACTIVE}) AS mrr,
-      (SELECT count(*)::int FROM subscriptions s WHERE s.start_date >= ${monthStart(0)} AND s.start_date < ${monthStart(1)}) AS new_this_month,
-      (SELECT count(*)::int FROM subscriptions s
-        WHERE s.status = 'CANCELLED' AND s.cancelled_at >= ${monthStart(0)} AND s.cancelled_at < ${monthStart(1)}) AS cancelled_this_month,
-      (SELECT count(*)::int FROM subscriptions s WHERE ${ACTIVE} AND s.renewal_failures > 0) AS in_retry,
-      (SELECT count(*)::int FROM subscriptions s WHERE s.status = 'INACTIVE_NONPAYMENT') AS nonpayment,
-      (SELECT count(*)::int FROM support_chats c WHERE c.status = 'OPEN') AS open_chats,
-      (SELECT ${epochMs(sql`min(m.sent_at)`)} FROM support_chats c JOIN support_messages m ON m.chat_id = c.id
-        WHERE c.status = 'OPEN' AND c.last_messenger_type = 'user' AND m.messenger_type = 'user'
-          AND m.position > coalesce((SELECT max(r.position) FROM support_messages r WHERE r.chat_id = c.id AND r.messenger_type = 'support'), 0)
-      ) AS oldest_unanswered,
+      (SELECT coalesce(sum(t.subscriptions), 0)::int FROM subscription_tallies t WHERE ${ACTIVE}) AS active,
+      (SELECT ${mrrOf(sql`sum(t.yearly_x12)`)} FROM subscription_tallies t WHERE ${ACTIVE}) AS mrr,
+      (SELECT coalesce(sum(m.started), 0)::int FROM subscription_months m WHERE m.month = ${monthStart(0)}) AS new_this_month,
+      (SELECT coalesce(sum(m.cancelled), 0)::int FROM subscription_months m WHERE m.month = ${monthStart(0)}) AS cancelled_this_month,
+      (SELECT coalesce(sum(t.subscriptions), 0)::int FROM subscription_tallies t WHERE ${ACTIVE} AND t.in_retry) AS in_retry,
+      (SELECT coalesce(sum(t.subscriptions), 0)::int FROM subscription_tallies t WHERE t.status = 'INACTIVE_NONPAYMENT') AS nonpayment,
+      (SELECT coalesce(sum(c.chats), 0)::int FROM support_chat_tallies c WHERE c.status = 'OPEN') AS open_chats,
+      (SELECT ${epochMs(sql`min(c.waiting_since)`)} FROM support_chats c WHERE c.status = 'OPEN' AND c.waiting_since IS NOT NULL) AS oldest_unanswered,
       (SELECT count(*)::int FROM account_deletion_requests d WHERE d.status = 'pending') AS pending_deletions,
       (SELECT count(*)::int FROM payment_disputes d WHERE ${OPEN_DISPUTE}) AS open_disputes`,
   );
+  // A plan's title is the catalogue's, or for a plan no longer in it the one its subscriptions were sold under.
   const byPlan = await rowsOf<{ plan_id: string; title: string; active: number; mrr: string }>(
     db,
-    sql`SELECT s.service_id AS plan_id, coalesce(max(p.title), max(s.service_title)) AS title, count(*)::int AS active,
-        ${mrrOf(sql`sum(${YEARLY_X12})`)} AS mrr
-      FROM subscriptions s LEFT JOIN services p ON p.id = s.service_id
-      WHERE ${ACTIVE}
-      GROUP BY s.service_id
+    sql`SELECT t.service_id AS plan_id, coalesce(max(p.title), max(t.service_title)) AS title, sum(t.active)::int AS active,
+        ${mrrOf(sql`sum(t.yearly_x12)`)} AS mrr
+      FROM (
+        SELECT t.service_id, t.service_title, sum(t.subscriptions) AS active, sum(t.yearly_x12) AS yearly_x12
+        FROM subscription_tallies t WHERE ${ACTIVE} GROUP BY t.service_id, t.service_title HAVING sum(t.subscriptions) > 0
+      ) AS t LEFT JOIN services p ON p.id = t.service_id
+      GROUP BY t.service_id
       ORDER BY mrr DESC, title, plan_id`,
   );
-  // Each month's MRR is taken at its end (now, for this month) from start dates, end dates and current prices.
+  // Each month's MRR at its end (now, for this month): every month's change up to it, at current prices.
   const months = await rowsOf<{ month: string; mrr: string; new_subscriptions: number }>(
     db,
     sql`WITH bounds AS (
-        SELECT ${monthStart(sql`i - 11`)} AS starts, ${monthStart(sql`i - 10`)} AS ends
-        FROM generate_series(0, 11) AS g(i)
-      ), subs AS (
-        SELECT s.start_date, ${ENDED_AT} AS ended_at, ${YEARLY_X12} AS yearly_x12 FROM subscriptions s
+        SELECT ${monthStart(sql`i - 11`)} AS starts FROM generate_series(0, 11) AS g(i)
       )
       SELECT to_char(b.starts AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-        (SELECT ${mrrOf(sql`sum(u.yearly_x12)`)} FROM subs u
-          WHERE u.start_date < least(b.ends, ${at}) AND (u.ended_at IS NULL OR u.ended_at >= least(b.ends, ${at}))) AS mrr,
-        (SELECT count(*)::int FROM subs u WHERE u.start_date >= b.starts AND u.start_date < b.ends) AS new_subscriptions
+        (SELECT ${mrrOf(sql`sum(m.yearly_x12)`)} FROM subscription_months m WHERE m.month <= b.starts) AS mrr,
+        (SELECT coalesce(sum(m.started), 0)::int FROM subscription_months m WHERE m.month = b.starts) AS new_subscriptions
       FROM bounds b ORDER BY b.starts`,
   );
   const disputes = await rowsOf<{

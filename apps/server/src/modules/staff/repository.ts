@@ -1,11 +1,13 @@
-import { and, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
+import type { StaffRole } from '@portal/contracts/auth';
 import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
-import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
+import { throughBitmaps } from '../../platform/db/bitmaps.ts';
+import { afterCursor, afterRow, keysetKey } from '../../platform/db/keyset.ts';
 import { accounts, sessions, users } from '../../platform/auth/schema.ts';
 import { likePattern } from '../../platform/db/like.ts';
-import { cards, payments } from '../billing/index.ts';
+import { payments } from '../billing/index.ts';
 import { formSubmissions } from '../onboarding/index.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 
@@ -25,14 +27,26 @@ export async function findUserByEmail(db: Db, email: string) {
  * counts as verified, so it signs in (sign-in asks for a verified address, decision 0052). Either way the password
  * it signs in with is one the operator or the invited person set.
  */
-export async function insertStaffUser(db: Db, user: { id: string; name: string; email: string; now: Date }) {
+export async function insertStaffUser(db: Db, user: { id: string; name: string; email: string; role: StaffRole; now: Date }) {
   const { now, ...values } = user;
-  await db.insert(users).values({ ...values, role: 'staff', emailVerified: true, createdAt: now, updatedAt: now });
+  await db.insert(users).values({ ...values, emailVerified: true, createdAt: now, updatedAt: now });
 }
 
 /** Verified by the operator's word, as a new staff account is (an unverified one's password was replaced). */
-export async function promoteToStaff(db: Db, userId: string, now: Date) {
-  await db.update(users).set({ role: 'staff', emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+export async function promoteToStaff(db: Db, userId: string, role: StaffRole, now: Date) {
+  await db.update(users).set({ role, emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * Every staff member, locked for the caller's transaction in one order, so that two changes to the team at once
+ * (two admins demoting each other) are made one after the other and the second sees the first.
+ */
+export async function lockStaff(db: Db) {
+  await db.execute(sql`SELECT id FROM users WHERE role IN ('agent', 'admin') ORDER BY id FOR UPDATE`);
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['agent', 'admin']));
 }
 
 /**
@@ -85,19 +99,70 @@ const customerRow = {
   lastPaymentAt: sql<Date | null>`(SELECT max(${payments.createdAt}) FROM ${payments} WHERE ${payments.userId} = "users"."id" AND ${payments.status} = 'Complete')`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
 };
 
-/** A page of customers (not staff), newest account first, by name, e-mail or phone (index users_created_idx). */
-export function listCustomers(db: Db, filter: PageQuery & { q?: string }) {
-  const where = and(
-    eq(users.role, 'customer'),
-    filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q)), ilike(users.phone, likePattern(filter.q))) : undefined,
-    afterCursor(users.createdAt, users.id, filter.cursor, 'desc'),
-  );
-  return db
-    .select({ ...customerRow, keysetKey: keysetKey(users.createdAt) })
+/** How many of the newest accounts a customer search reads in order before it asks the trigram indexes (below). */
+export const RECENT_ACCOUNTS = 5000;
+
+const newestFirst = [desc(users.createdAt), desc(users.id)];
+const isCustomer = eq(users.role, 'customer');
+
+/** Customer rows with their counts and keyset key, newest account first, from the table or a subquery named "users". */
+const customerRows = (db: Db, where: SQL | undefined, from: typeof users | Subquery = users) =>
+  db.select({ ...customerRow, keysetKey: keysetKey(users.createdAt) }).from(from).where(where).orderBy(...newestFirst);
+
+/** Whether the customer's name, e-mail or phone holds the search text, in any case. */
+const matches = (text: string) => {
+  const pattern = likePattern(text);
+  return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern));
+};
+
+/**
+ * Whether the trigram indexes can find a text's matches: pg_trgm makes its trigrams of runs of letters and digits,
+ * and a fragment without a run of three (`ab`, `a.b`, `7@`) gives it none to look up, so it would read a whole index
+ * and check every row again. Such a fragment is read as before, newest first through users_created_idx: a common one
+ * fills a page at once, and a rare one is read to the end whichever way it is read.
+ */
+const hasTrigrams = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
+
+/**
+ * The newest `count` matching customers after `edge` (the last account the first read went through), to be read
+ * through the trigram indexes alone (`throughBitmaps`): walking users_created_idx, as the planner would for a
+ * fragment it takes for common, reads every older account when the fragment is rare.
+ */
+export const olderMatches = (db: Db, text: string, edge: { id: string; keysetKey: string }, count: number) =>
+  db.select({ id: users.id }).from(users).where(and(isCustomer, matches(text), afterRow(users.createdAt, users.id, edge, 'desc'))).orderBy(...newestFirst).limit(count);
+
+/**
+ * A page of customers (not staff), newest account first, by a fragment of the name, e-mail or phone, in any case, as
+ * rows of `limit + 1` for `pageFrom`.
+ *
+ * Two reads, as message search does (decision 0066), because the planner cannot tell a common fragment from a rare
+ * one: a common fragment (a surname, "@gmail") matches among the newest accounts, read newest first through
+ * users_created_idx and matched as read, stopping when the page is full; a rare one (an address, a phone number) is
+ * found through the trigram indexes (migration 0410), whose few matches are then sorted. The first read stops at
+ * `window` accounts; only if the page is not full by then does the second ask the indexes, for the accounts older
+ * than those, and the customers it finds are then read with their counts by id (decision 0068). A text the indexes
+ * cannot look up is matched in one ordered read, as before (`hasTrigrams`).
+ */
+export async function listCustomers(db: Db, filter: PageQuery & { q?: string }, window = RECENT_ACCOUNTS) {
+  const after = afterCursor(users.createdAt, users.id, filter.cursor, 'desc');
+  const wanted = filter.limit + 1;
+  if (!filter.q || !hasTrigrams(filter.q)) return customerRows(db, and(isCustomer, filter.q ? matches(filter.q) : undefined, after)).limit(wanted);
+  const text = filter.q;
+  // Named "users", so that the rows, their counts and the order below read its columns as they would the table's.
+  const recent = db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, image: users.image, role: users.role, createdAt: users.createdAt })
     .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.limit + 1);
+    .where(after)
+    .orderBy(...newestFirst)
+    .limit(window)
+    .as('users');
+  // Read lazily: the outer limit stops the index walk once the page is full.
+  const rows = await customerRows(db, and(isCustomer, matches(text)), recent).limit(wanted);
+  if (rows.length === wanted) return rows;
+  const [edge] = await db.select({ id: users.id, keysetKey: keysetKey(users.createdAt) }).from(users).where(after).orderBy(...newestFirst).offset(window - 1).limit(1);
+  if (!edge) return rows;
+  const older = await throughBitmaps(db, (tx) => olderMatches(tx, text, edge, wanted - rows.length));
+  return older.length === 0 ? rows : [...rows, ...(await customerRows(db, inArray(users.id, older.map((hit) => hit.id))))];
 }
 
 export async function findCustomer(db: Db, userId: string) {
@@ -105,45 +170,19 @@ export async function findCustomer(db: Db, userId: string) {
   return row;
 }
 
-export function listSubscriptionsOf(db: Db, userId: string, limit: number) {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startDate), desc(subscriptions.id)).limit(limit);
-}
-
-/** Cards without their Square ids or tokens. */
-export function listCardsOf(db: Db, userId: string, limit: number) {
-  return db
-    .select({ id: cards.id, status: cards.status, brand: cards.brand, last4: cards.last4, expMonth: cards.expMonth, expYear: cards.expYear, createdAt: cards.createdAt })
-    .from(cards)
-    .where(eq(cards.userId, userId))
-    .orderBy(desc(cards.createdAt), desc(cards.id))
-    .limit(limit);
-}
-
-export function listPaymentsOf(db: Db, userId: string, limit: number) {
+/** A page of the customer's submitted questionnaires, newest first (index form_submissions_user_submitted_idx). */
+export function listQuestionnairesOf(db: Db, userId: string, page: PageQuery) {
   return db
     .select({
-      id: payments.id,
-      status: payments.status,
-      purchaseType: payments.purchaseType,
-      serviceTitle: payments.serviceTitle,
-      amount: payments.amount,
-      cardBrand: payments.cardBrand,
-      cardLast4: payments.cardLast4,
-      failureReason: payments.failureReason,
-      createdAt: payments.createdAt,
+      id: formSubmissions.subscriptionId,
+      serviceTitle: subscriptions.serviceTitle,
+      submittedAt: formSubmissions.submittedAt,
+      answers: formSubmissions.answers,
+      keysetKey: keysetKey(formSubmissions.submittedAt),
     })
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(limit);
-}
-
-export function listQuestionnairesOf(db: Db, userId: string, limit: number) {
-  return db
-    .select({ subscriptionId: formSubmissions.subscriptionId, serviceTitle: subscriptions.serviceTitle, submittedAt: formSubmissions.submittedAt, answers: formSubmissions.answers })
     .from(formSubmissions)
     .innerJoin(subscriptions, eq(subscriptions.id, formSubmissions.subscriptionId))
-    .where(eq(formSubmissions.userId, userId))
-    .orderBy(desc(formSubmissions.submittedAt))
-    .limit(limit);
+    .where(and(eq(formSubmissions.userId, userId), afterCursor(formSubmissions.submittedAt, formSubmissions.subscriptionId, page.cursor, 'desc')))
+    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.subscriptionId))
+    .limit(page.limit + 1);
 }

@@ -7,16 +7,18 @@ import * as audit from '../audit/index.ts';
 import * as plans from '../plans/index.ts';
 import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
+import { staffBillingActionRoutes } from './billing-actions-routes.ts';
 import { customerOf, listCustomers } from './customers.ts';
 import { createOrPromoteStaff } from './service.ts';
 import { listOutboxForUser } from '../../platform/mail/outbox.ts';
 
 /**
- * The staff API: the support inbox, customers, projects and the audit log. Every route is `auth: 'staff'`
- * (customers get 403); every write is audited in its own transaction.
+ * The staff API: the support inbox, customers, projects and the audit log. Every route is `auth: 'staff'` or, for
+ * admins only, `auth: 'admin'` (customers get 403, agents too on the latter); every write is audited in its own
+ * transaction.
  */
 export async function staffRoutes(app: FastifyInstance) {
-  registerRoute(app, route.listStaffChats, async (request) => support.listChatsForStaff(app.db, request.query));
+  registerRoute(app, route.listStaffChats, async (request) => support.listChatsForStaff(app.db, { ...request.query, viewerId: request.user.id }));
   registerRoute(app, route.getStaffChat, async (request) => support.getChatForStaff(app.db, request.user, request.params.chatId, request.query));
   registerRoute(app, route.replyToChat, async (request, reply) => {
     const message = await support.sendMessage(app.db, request.user, request.params.chatId, request.body, app.clock(), 'support', request.user);
@@ -31,8 +33,13 @@ export async function staffRoutes(app: FastifyInstance) {
 
   registerRoute(app, route.listStaffCustomers, async (request) => listCustomers(app.db, request.query));
   registerRoute(app, route.getStaffCustomer, async (request) => customerOf(app.db, request.params.userId));
-  registerRoute(app, route.listCustomerAudit, async (request) => audit.listAuditForCustomer(app.db, request.params.userId, request.query));
+  registerRoute(app, route.listCustomerAudit, async (request) => audit.listAudit(app.db, { customerId: request.params.userId }, request.query));
+  registerRoute(app, route.listStaffAudit, async (request) => {
+    const { cursor, limit, ...filter } = request.query;
+    return audit.listAudit(app.db, filter, { cursor, limit });
+  });
   registerRoute(app, route.listCustomerMail, async (request) => listOutboxForUser(app.db, request.params.userId, request.query));
+  await staffBillingActionRoutes(app);
 
   registerRoute(app, route.listStaffProjects, async (request) => projects.listProjectsForStaff(app.db, request.query));
   registerRoute(app, route.createProject, async (request, reply) =>

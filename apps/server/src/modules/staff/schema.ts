@@ -10,6 +10,8 @@ export const staffInvitations = pgTable('staff_invitations', {
   tokenHash: text('token_hash').notNull().unique(),
   invitedById: text('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
   invitedByName: text('invited_by_name').notNull(),
+  /** The role the address gets (0330_staff_roles.sql). */
+  role: text('role', { enum: ['agent', 'admin'] }).notNull(),
   createdAt: stamp('created_at').notNull(),
   expiresAt: stamp('expires_at').notNull(),
   usedAt: stamp('used_at'),

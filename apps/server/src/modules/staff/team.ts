@@ -1,12 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { STAFF_ROLES, isStaffRole, type StaffRole } from '@portal/contracts/auth';
 import {
   INVITATION_ERRORS,
   STAFF_INVITATION_HOURS,
   type AcceptInvitationInput,
   type InvitationInfo,
+  type InviteStaffInput,
+  type StaffMember,
   type StaffInvitation,
   type StaffTeam,
 } from '@portal/contracts/staff-console';
@@ -17,6 +20,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sendStaffInvitation } from '../notifications/index.ts';
+import { assertAdminRemains } from './last-admin.ts';
 import * as repo from './repository.ts';
 import { staffInvitations, type StaffInvitationRow } from './schema.ts';
 
@@ -27,6 +31,7 @@ const linkError = (status: 404 | 410, code: keyof typeof INVITATION_ERRORS) => n
 const toInvitation = (row: StaffInvitationRow, customers: Set<string>): StaffInvitation => ({
   id: row.id,
   email: row.email,
+  role: row.role,
   invitedByName: row.invitedByName,
   createdTimestamp: row.createdAt.getTime(),
   expiresTimestamp: row.expiresAt.getTime(),
@@ -42,12 +47,20 @@ async function customerAddresses(db: Db, emails: string[]): Promise<Set<string>>
 
 const openInvitation = (now: Date) => and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now));
 
+const toMember = (m: { id: string; name: string; email: string; role: string; createdAt: Date }): StaffMember => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  role: m.role as StaffRole,
+  joinedTimestamp: m.createdAt.getTime(),
+});
+
 /** Staff members by name, and the invitations that still work, newest first. */
 export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
   const members = await db
-    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
     .from(users)
-    .where(eq(users.role, 'staff'))
+    .where(inArray(users.role, STAFF_ROLES))
     .orderBy(asc(users.name), asc(users.id));
   const open = await db
     .select()
@@ -56,22 +69,23 @@ export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
     .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id));
   const customers = await customerAddresses(db, open.map((row) => row.email));
   return {
-    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, joinedTimestamp: m.createdAt.getTime() })),
+    members: members.map(toMember),
     invitations: open.map((row) => toInvitation(row, customers)),
   };
 }
 
-/** Mails a one-time link to the address; an address that is staff already is refused. */
-export async function inviteStaff(app: FastifyInstance, staff: SessionUser, rawEmail: string, now: Date): Promise<StaffInvitation> {
-  const email = rawEmail.trim().toLowerCase();
+/** Mails a one-time link to the address, for the role named (agent unless said); an address that is staff already is refused. */
+export async function inviteStaff(app: FastifyInstance, staff: SessionUser, input: InviteStaffInput, now: Date): Promise<StaffInvitation> {
+  const email = input.email.trim().toLowerCase();
+  const role = input.role ?? 'agent';
   const existing = await repo.findUserByEmail(app.db, email);
-  if (existing?.role === 'staff') throw conflict('ALREADY_STAFF', `${email} is already a staff member.`);
+  if (isStaffRole(existing?.role)) throw conflict('ALREADY_STAFF', `${email} is already a staff member.`);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + STAFF_INVITATION_HOURS * 3_600_000);
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staffInvitations)
-      .values({ id: randomUUID(), email, tokenHash: hashToken(token), invitedById: staff.id, invitedByName: staff.name, createdAt: now, expiresAt })
+      .values({ id: randomUUID(), email, role, tokenHash: hashToken(token), invitedById: staff.id, invitedByName: staff.name, createdAt: now, expiresAt })
       .returning();
     const { tokenHash: _secret, ...recorded } = row!;
     await recordAudit(tx, { actor: actor(staff), action: 'staff.invite', entityType: 'staff-invitation', entityId: row!.id, customerId: null, before: null, after: recorded, now });
@@ -106,8 +120,8 @@ export async function checkInvitation(db: Db, token: string, now: Date): Promise
 }
 
 /**
- * Uses a link, once: the address's account (made now, or the customer account it already has) becomes staff with
- * this name and password, and its e-mail counts as verified (the link reached it). An existing account's sessions
+ * Uses a link, once: the address's account (made now, or the customer account it already has) becomes staff in the
+ * invitation's role with this name and password, and its e-mail counts as verified (the link reached it). An existing account's sessions
  * and Google links end in the same transaction. Every other open invitation of the address is used up with it.
  */
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now: Date): Promise<{ email: string; userId: string }> {
@@ -121,9 +135,9 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now
     // Whoever registered the address before the invitation reached it loses every way in: the link proves the
     // address, and the password set here becomes the only sign-in (decision 0048).
     if (existing) {
-      await repo.promoteToStaff(tx, userId, now);
+      await repo.promoteToStaff(tx, userId, invitation.role, now);
       await repo.revokeSignIns(tx, userId);
-    } else await repo.insertStaffUser(tx, { id: userId, name: input.name, email: invitation.email, now });
+    } else await repo.insertStaffUser(tx, { id: userId, name: input.name, email: invitation.email, role: invitation.role, now });
     await tx.update(users).set({ name: input.name, emailVerified: true, updatedAt: now }).where(eq(users.id, userId));
     await repo.setPasswordHash(tx, userId, hash, now);
     await tx
@@ -137,26 +151,31 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, now
       entityId: userId,
       customerId: null,
       before: existing ? { role: existing.role } : null,
-      after: { role: 'staff', email: invitation.email, invitationId: invitation.id },
+      after: { role: invitation.role, email: invitation.email, invitationId: invitation.id },
       now,
     });
     return { email: invitation.email, userId };
   });
 }
 
+/** The staff members locked for this change; the caller must still be an admin among them. */
+async function lockTeamFor(tx: Db, staff: SessionUser) {
+  const members = await repo.lockStaff(tx);
+  if (!members.some((m) => m.id === staff.id && m.role === 'admin')) throw forbidden('Admins only.');
+  return members;
+}
+
 /**
- * Takes staff rights away: never your own, never the last staff member's. Every staff row is locked first, so two
- * members removing each other at once cannot leave the console without staff. The account stays, as a customer;
- * the session cache forgets it through the users trigger (decision 0032), so its sessions lose staff access at once.
+ * Takes staff rights away: never your own, never the last admin's. Every staff row is locked first, so two admins
+ * removing each other at once cannot leave the console without an admin. The account stays, as a customer; the
+ * session cache forgets it through the users trigger (decision 0032), so its sessions lose staff access at once.
  */
 export async function removeStaff(db: Db, staff: SessionUser, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE role = 'staff' ORDER BY id FOR UPDATE`);
-    const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, 'staff'));
-    if (!members.some((m) => m.id === staff.id)) throw forbidden('You are no longer a staff member.');
+    const members = await lockTeamFor(tx, staff);
     const target = members.find((m) => m.id === userId);
     if (!target) throw notFound('No staff member has this id.');
-    if (members.length <= 1) throw conflict('LAST_STAFF', 'The last staff member cannot be removed.');
+    assertAdminRemains(members, userId, 'customer');
     if (userId === staff.id) throw conflict('CANNOT_REMOVE_SELF', 'You cannot remove your own staff rights.');
     await tx.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, userId));
     await recordAudit(tx, {
@@ -165,9 +184,41 @@ export async function removeStaff(db: Db, staff: SessionUser, userId: string, no
       entityType: 'user',
       entityId: userId,
       customerId: null,
-      before: { ...target, role: 'staff' },
+      before: target,
       after: { ...target, role: 'customer' },
       now,
     });
+  });
+}
+
+/**
+ * Makes a member an agent or an admin, under the same lock as removal: the last admin is never made an agent (their
+ * own demotion included, so the team always has someone who can manage it). Audited; the session cache forgets the
+ * member through the users trigger, so the new rights hold from their next request.
+ */
+export async function changeStaffRole(db: Db, staff: SessionUser, userId: string, role: StaffRole, now: Date): Promise<StaffMember> {
+  return db.transaction(async (tx) => {
+    const members = await lockTeamFor(tx, staff);
+    const target = members.find((m) => m.id === userId);
+    if (!target) throw notFound('No staff member has this id.');
+    assertAdminRemains(members, userId, role);
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt });
+    if (target.role !== role) {
+      await recordAudit(tx, {
+        actor: actor(staff),
+        action: 'staff.role.change',
+        entityType: 'user',
+        entityId: userId,
+        customerId: null,
+        before: target,
+        after: { ...target, role },
+        now,
+      });
+    }
+    return toMember(row!);
   });
 }

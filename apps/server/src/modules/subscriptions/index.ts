@@ -3,19 +3,28 @@
  * paid reactivation, renewal). Other modules use only what this file exports; their SQL may join the tables.
  */
 export { subscriptionRoutes } from './routes.ts';
-export { SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
+export { cancelSubscription, reactivateSubscription, SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
+export { extendSubscription } from './goodwill.ts';
+export { churnByReason } from './churn.ts';
+export type { StaffAct } from './staff-audit.ts';
 export {
+  announceComingPrice,
   dropPendingChange,
+  grantLastingDiscount,
+  NO_COMING_PRICE,
   reactivatePaid,
   recordRenewalFailure,
   renewPaid,
   scheduleDowngrade,
   startSubscription,
   upgradePaid,
+  type LastingDiscount,
   type PaidPlan,
 } from './lifecycle.ts';
-export { billingAnchorDayOf, nextDueDate, periodStartOf } from './periods.ts';
-export { findSubscription, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
+export { billingAnchorDayOf, nextDueDate, periodStartOf, shiftByPeriods } from './periods.ts';
+export { discountOff, paysComingPrice, renewalPriceOf, retentionDiscountOf, type RenewalPrice } from './renewal-price.ts';
+export { findSubscription, findSubscriptionOwner, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
-export { isActive, reactivationOf, renewalAmountOf, toSubscription } from './views.ts';
+export { firstRenewalOnOrAfter, isActive, reactivationOf, toSubscription } from './views.ts';
+export { pauseResumeSweep, pauseSubscription, resumeSubscription, runResumeSweep, type PauseActor } from './pause.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';

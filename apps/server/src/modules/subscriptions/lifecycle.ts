@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
-import { addDays, billingAnchorDayOf, nextDueDate } from './periods.ts';
+import { addDays, billingAnchorDayOf, nextDueDate, shiftByPeriods } from './periods.ts';
+import { paysComingPrice } from './renewal-price.ts';
 import { createSubscriptionWithSteps, findSubscription, updateSubscription } from './repository.ts';
 import { isActive } from './views.ts';
 
@@ -59,10 +60,14 @@ export async function reactivatePaid(tx: Db, subscriptionId: string, p: PaidPlan
     cancelComment: null,
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
+    // A price that took effect before today is the one just paid; one still ahead stays announced.
+    ...(sub.comingEffectiveAt && sub.comingEffectiveAt.getTime() <= now.getTime() ? NO_COMING_PRICE : {}),
     ...cardOf(p),
     updatedAt: now,
   });
 }
+
+export const NO_COMING_PRICE = { comingPriceChangeId: null, comingAmount: null, comingPrice: null, comingEffectiveAt: null } as const;
 
 const NO_PENDING_CHANGE = {
   pendingServiceId: null,
@@ -88,15 +93,50 @@ export async function renewPaid(tx: Db, subscriptionId: string, period: Date, p:
   const sub = await findSubscription(tx, p.userId, subscriptionId, true);
   if (!sub || sub.dueDate.getTime() !== period.getTime()) return;
   const downgrade = sub.pendingServiceId !== null && sub.pendingServiceId === p.serviceId && p.serviceId !== sub.serviceId;
+  // The first renewal at an announced price makes it the subscription's own (what the renewal was charged).
+  const announced = !downgrade && paysComingPrice(sub, period) ? { price: p.price, amount: p.amount, ...NO_COMING_PRICE } : {};
   await updateSubscription(tx, sub.id, {
+    ...announced,
     dueDate: nextDueDate(period, downgrade ? p.recurring : sub.recurring, sub.billingAnchorDay),
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
     renewalFailureReason: null,
+    // A paid renewal used one of an accepted retention offer's discounted renewals.
+    offerRenewalsLeft: Math.max(0, sub.offerRenewalsLeft - 1),
     ...(downgrade ? { ...planFields(p), ...NO_PENDING_CHANGE, status: 'ACTIVE' } : {}),
     ...cardOf(p),
     updatedAt: now,
   });
+}
+
+/** Announces a plan's coming price on a subscription (with its notice): its renewals on or after the date pay it. */
+export async function announceComingPrice(tx: Db, subscriptionId: string, change: { id: string; amount: number; price: string; effectiveAt: Date }, now: Date) {
+  await updateSubscription(tx, subscriptionId, {
+    comingPriceChangeId: change.id,
+    comingAmount: change.amount,
+    comingPrice: change.price,
+    comingEffectiveAt: change.effectiveAt,
+    updatedAt: now,
+  });
+}
+
+/** A lasting promo code's terms as a subscription keeps them (decision 0062). */
+export interface LastingDiscount {
+  code: string;
+  type: 'percent' | 'amount';
+  value: number;
+  duration: 'months' | 'forever';
+  months: number | null;
+}
+
+/**
+ * A lasting code redeemed by a payment of the subscription: its renewals carry the discount for the code's months
+ * counted from `now` (the payment's date; for a monthly plan, N months are the first payment and N-1 renewals), or
+ * for good. It replaces any discount the subscription had.
+ */
+export async function grantLastingDiscount(tx: Db, subscriptionId: string, d: LastingDiscount, now: Date): Promise<void> {
+  const endsAt = d.duration === 'forever' ? null : shiftByPeriods(now, 'month', billingAnchorDayOf(now), d.months ?? 1);
+  await updateSubscription(tx, subscriptionId, { discountCode: d.code, discountType: d.type, discountValue: d.value, discountEndsAt: endsAt, updatedAt: now });
 }
 
 /** A paid upgrade: the subscription is on the new plan at once; the due date stays (the charge covered the rest). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionListQuery } from '@portal/contracts/subscriptions';
+import { ACTIVE_SUBSCRIPTION_STATUSES, HELD_SUBSCRIPTION_STATUSES, type SubscriptionListQuery } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
@@ -61,7 +61,7 @@ export async function hasPaymentInFlight(db: Db, subscriptionId: string): Promis
   return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: string }[] }).rows).length > 0;
 }
 
-/** An active subscription of the user to the plan, other than `exceptId`. */
+/** An active (or paused) subscription of the user to the plan, other than `exceptId`. */
 export async function findActiveSubscriptionOfPlan(db: Db, userId: string, serviceId: string, exceptId: string | null): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
@@ -70,7 +70,7 @@ export async function findActiveSubscriptionOfPlan(db: Db, userId: string, servi
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.serviceId, serviceId),
-        inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        inArray(subscriptions.status, [...HELD_SUBSCRIPTION_STATUSES]),
         exceptId ? ne(subscriptions.id, exceptId) : undefined,
       ),
     )
@@ -115,13 +115,22 @@ const anActiveSubscription = preparedOn((db) =>
   db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES])))
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), inArray(subscriptions.status, [...HELD_SUBSCRIPTION_STATUSES])))
     .limit(1)
     .prepare('an_active_subscription'),
 );
 
-/** Does the user hold a subscription that is active now (spec §4 landing after sign-in)? Asked by every GET /api/me. */
+/**
+ * Does the user hold a subscription that is active now, or paused (spec §4 landing after sign-in: a paused customer
+ * is still one, decision 0063)? Asked by every GET /api/me.
+ */
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
   const rows = await anActiveSubscription(db).execute({ userId });
   return rows.length > 0;
+}
+
+/** Whose subscription this is (staff act on any customer's), or undefined when there is none. */
+export async function findSubscriptionOwner(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, id));
+  return row?.userId;
 }

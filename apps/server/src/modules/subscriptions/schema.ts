@@ -36,6 +36,22 @@ export const subscriptions = pgTable('subscriptions', {
   cancelComment: text('cancel_comment'),
   /** 0320: the day of month (UTC) each due date falls on, or the month's last day when shorter (periods.ts). */
   billingAnchorDay: smallint('billing_anchor_day').notNull(),
+  /** 0380: PAUSED since, and when it resumes by itself (decision 0063). */
+  pausedAt: stamp('paused_at'),
+  resumesAt: stamp('resumes_at'),
+  /** 0380: an accepted retention offer: percentage off, and how many coming renewals it still lowers. */
+  offerPercentOff: smallint('offer_percent_off'),
+  offerRenewalsLeft: smallint('offer_renewals_left').notNull().default(0),
+  /** 0370: a lasting promo code's discount on renewals, until discountEndsAt (null: for good; decision 0062). */
+  discountCode: text('discount_code'),
+  discountType: text('discount_type', { enum: ['percent', 'amount'] }),
+  discountValue: integer('discount_value'),
+  discountEndsAt: stamp('discount_ends_at'),
+  /** 0370: the plan's announced price, from the first renewal on or after comingEffectiveAt (set with its notice). */
+  comingPriceChangeId: text('coming_price_change_id'),
+  comingAmount: integer('coming_amount'),
+  comingPrice: text('coming_price'),
+  comingEffectiveAt: stamp('coming_effective_at'),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -62,4 +78,24 @@ export const completionStepTemplates = pgTable('completion_step_templates', {
   place: text('place'),
   /** Imported as the demo content at first start (migration 0160). */
   demo: boolean('demo').notNull().default(false),
+});
+
+/** The one retention offer staff define (0380: a single row, id 1). */
+export const retentionOffer = pgTable('retention_offer', {
+  id: smallint('id').primaryKey().default(1),
+  percentOff: smallint('percent_off').notNull(),
+  renewals: smallint('renewals').notNull(),
+  active: boolean('active').notNull(),
+  updatedAt: stamp('updated_at').notNull(),
+});
+
+/** The offer as shown to one subscription (at most once), and when it was accepted. */
+export const retentionOfferOutcomes = pgTable('retention_offer_outcomes', {
+  subscriptionId: text('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  percentOff: smallint('percent_off').notNull(),
+  renewals: smallint('renewals').notNull(),
+  shownAt: stamp('shown_at').notNull(),
+  acceptedAt: stamp('accepted_at'),
 });

@@ -2,3 +2,7 @@
 export { supportRoutes } from './routes.ts';
 export { getChatForStaff, listChatsForStaff, markChatRead, sendMessage, setChatStatus } from './service.ts';
 export { supportChats, supportMessages } from './schema.ts';
+/** The team inbox (decision 0060): assignment, private notes, saved replies, alerts. */
+export { teamInboxRoutes } from './team-routes.ts';
+export { alertPreferencesOf } from './staff-alerts.ts';
+export { chatUnansweredMailState, staffAlertPreferences, supportNotes } from './team-schema.ts';

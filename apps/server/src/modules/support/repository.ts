@@ -1,4 +1,5 @@
-import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AssignedFilter } from '@portal/contracts/team-inbox';
 import type { PageQuery } from '@portal/contracts/page';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
 import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
@@ -94,7 +95,18 @@ export interface StaffChatFilter extends PageQuery {
   /** Part of the customer's name or e-mail, any case. */
   q?: string;
   customerId?: string;
+  /** "Mine" (assigned to `viewerId`) or "Unassigned". */
+  assigned?: AssignedFilter;
+  viewerId?: string;
 }
+
+/** The staff member a chat is assigned to, joined by the inbox and the conversation. */
+
+const assignedTo = (filter: StaffChatFilter): SQL | undefined => {
+  if (filter.assigned === 'none') return isNull(supportChats.assigneeId);
+  if (filter.assigned === 'me') return eq(supportChats.assigneeId, filter.viewerId ?? '');
+  return undefined;
+};
 
 /** The inbox's rank: OPEN chats (1) before CLOSED ones (0). Index support_chats_inbox_page_idx is on this expression. */
 const inboxRank = sql<number>`(CASE WHEN ${supportChats.status} = 'OPEN' THEN 1 ELSE 0 END)`;
@@ -108,6 +120,7 @@ export function listAllChats(db: Db, filter: StaffChatFilter) {
   const where = and(
     filter.status ? eq(inboxRank, rankOf(filter.status)) : undefined,
     filter.customerId ? eq(supportChats.userId, filter.customerId) : undefined,
+    assignedTo(filter),
     filter.q ? or(ilike(users.name, likePattern(filter.q)), ilike(users.email, likePattern(filter.q))) : undefined,
     afterCursor(supportChats.lastActivityAt, supportChats.id, filter.cursor, 'desc', 'timestamp', inboxRank),
   );
@@ -115,6 +128,9 @@ export function listAllChats(db: Db, filter: StaffChatFilter) {
     .select({
       chat: supportChats,
       customer: { id: users.id, name: users.name, email: users.email },
+      // The assignee's name for the page's rows only: a join to every staff row would let the planner sort the whole
+      // inbox before the page (staff-list-pages.test.ts reads the plan).
+      assignee: { id: supportChats.assigneeId, name: sql<string>`(SELECT a.name FROM users a WHERE a.id = ${supportChats.assigneeId})` },
       id: supportChats.id,
       keysetKey: keysetKey(supportChats.lastActivityAt, 'timestamp', inboxRank),
     })
@@ -130,6 +146,13 @@ export async function findCustomer(db: Db, userId: string) {
   return rows[0];
 }
 
-export async function updateChatStatus(db: Db, chatId: string, status: ChatStatus) {
-  await db.update(supportChats).set({ status }).where(eq(supportChats.id, chatId));
+/** The chat's assignee with their name, or null. */
+export async function findAssignee(db: Db, assigneeId: string | null) {
+  if (!assigneeId) return null;
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, assigneeId));
+  return rows[0] ?? null;
+}
+
+export async function updateChatStatus(db: Db, chatId: string, status: ChatStatus, now: Date) {
+  await db.update(supportChats).set({ status, ...(status === 'CLOSED' ? { closedAt: now } : {}) }).where(eq(supportChats.id, chatId));
 }

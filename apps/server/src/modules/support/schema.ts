@@ -12,11 +12,15 @@ export const supportChats = pgTable('support_chats', {
   status: text('status', { enum: ['OPEN', 'CLOSED'] }).notNull().default('OPEN'),
   createdAt: stamp('created_at').notNull().defaultNow(),
   lastActivityAt: stamp('last_activity_at').notNull().defaultNow(),
-  lastMessageType: text('last_message_type', { enum: ['text', 'image', 'video'] }).notNull().default('text'),
+  lastMessageType: text('last_message_type', { enum: ['text', 'image', 'video', 'document'] }).notNull().default('text'),
   lastMessageText: text('last_message_text'),
   lastMessengerType: text('last_messenger_type', { enum: ['user', 'support'] }).notNull().default('user'),
   supportReadAt: stamp('support_read_at'),
   unreadForSupport: integer('unread_for_support').notNull().default(0),
+  /** 0350: the staff member working on the chat (team-inbox.ts). */
+  assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+  /** When the chat was last closed: names the closing a rating is for. */
+  closedAt: stamp('closed_at'),
 });
 
 export const supportMessages = pgTable('support_messages', {
@@ -27,7 +31,7 @@ export const supportMessages = pgTable('support_messages', {
     .references(() => supportChats.id, { onDelete: 'cascade' }),
   senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
   messengerType: text('messenger_type', { enum: ['user', 'support'] }).notNull(),
-  messageType: text('message_type', { enum: ['text', 'image', 'video'] }).notNull(),
+  messageType: text('message_type', { enum: ['text', 'image', 'video', 'document'] }).notNull(),
   textMessage: text('text_message'),
   uploadId: text('upload_id'),
   sentAt: stamp('sent_at').notNull().defaultNow(),

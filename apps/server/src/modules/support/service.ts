@@ -46,6 +46,7 @@ const toMessage = (message: MessageRow): ChatMessage => {
     textMessage: message.textMessage,
     image: message.messageType === 'image' ? url : null,
     video: message.messageType === 'video' ? url : null,
+    document: message.messageType === 'document' ? url : null,
     messengerType: message.messengerType,
     sentTimestamp: message.sentAt.getTime(),
   };
@@ -75,16 +76,17 @@ export async function createChat(
   return { success: true, chatId };
 }
 
-const toStaffSummary = (chat: ChatRow, customer: StaffChatSummary['customer']): StaffChatSummary => ({
+export const toStaffSummary = (chat: ChatRow, customer: StaffChatSummary['customer'], assignee: StaffChatSummary['assignee']): StaffChatSummary => ({
   ...toSummary(chat),
   customer,
   unreadCount: chat.unreadForSupport,
+  assignee: assignee?.id ? assignee : null,
 });
 
 /** Staff: the inbox, OPEN first then newest activity, filtered by status, customer or search, a page at a time. */
 export async function listChatsForStaff(db: Db, filter: repo.StaffChatFilter): Promise<StaffChatList> {
   const page = pageFrom(await repo.listAllChats(db, filter), filter.limit);
-  return { chats: page.rows.map(({ chat, customer }) => toStaffSummary(chat, customer)), nextCursor: page.nextCursor };
+  return { chats: page.rows.map(({ chat, customer, assignee }) => toStaffSummary(chat, customer, assignee.id ? { id: assignee.id, name: assignee.name } : null)), nextCursor: page.nextCursor };
 }
 
 /** Staff: a chat, a page of its messages (each reply naming the staff member who sent it) and its customer. */
@@ -95,7 +97,7 @@ export async function getChatForStaff(db: Db, staff: repo.ChatViewer, chatId: st
     ...toMessage(message),
     senderName: message.messengerType === 'support' ? senderName : null,
   }));
-  return { ...detail, messages: staffMessages, customer: customer! };
+  return { ...detail, messages: staffMessages, customer: customer!, assignee: await repo.findAssignee(db, chat.assigneeId) };
 }
 
 /** Staff opened the chat: its unread count clears and the customer sees "Seen" under their messages. */
@@ -187,7 +189,7 @@ export async function setChatStatus(
     const found = await repo.findChat(tx, staff, chatId, true);
     if (!found) throw notFound(CHAT_NOT_FOUND);
     if (found.status !== status) {
-      await repo.updateChatStatus(tx, chatId, status);
+      await repo.updateChatStatus(tx, chatId, status, now);
       await publishChat(tx, found);
       await recordAudit(tx, {
         actor: staff,
@@ -202,5 +204,5 @@ export async function setChatStatus(
     }
     return { ...found, status };
   });
-  return toStaffSummary(chat, (await repo.findCustomer(db, chat.userId))!);
+  return toStaffSummary(chat, (await repo.findCustomer(db, chat.userId))!, await repo.findAssignee(db, chat.assigneeId));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadRoutes as route } from '@portal/contracts/routes';
+import { DOCUMENT_CONTENT_TYPE } from '@portal/contracts/uploads';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { readableFile } from './service.ts';
@@ -36,6 +37,9 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
+/** The name a chat file was sent with: its storage key's last part after the time it was stored ("…/1700000000000_Invoice.pdf"). */
+const sentName = (storageKey: string) => (storageKey.split('/').pop() ?? '').replace(/^\d+_/, '') || 'document.pdf';
+
 export async function fileRoutes(app: FastifyInstance) {
   const storage = uploadStorage(app.config);
 
@@ -57,8 +61,9 @@ export async function fileRoutes(app: FastifyInstance) {
       'cache-control': 'private, max-age=3600',
       'accept-ranges': 'bytes',
     });
-    if (request.query.download !== undefined)
-      reply.header('content-disposition', attachment(request.query.download));
+    // A document is never shown in the page's place: it is saved, under the name it was sent with.
+    const download = request.query.download ?? (upload.contentType === DOCUMENT_CONTENT_TYPE ? sentName(upload.storageKey) : undefined);
+    if (download !== undefined) reply.header('content-disposition', attachment(download));
     if (range) {
       reply
         .code(206)

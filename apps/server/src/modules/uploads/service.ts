@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { fileUrl, type UploadKind, type UploadMetadata } from '@portal/contracts/uploads';
+import { DOCUMENT_CONTENT_TYPE, DOCUMENT_MAX_BYTES, fileUrl, type UploadKind, type UploadMetadata } from '@portal/contracts/uploads';
 import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
@@ -10,15 +10,15 @@ import type { UploadRow } from './schema.ts';
 import { sniff, SNIFF_BYTES } from './sniff.ts';
 import { incomingId, uploadStorage } from './storage.ts';
 
-const KIND_NAMES: Record<UploadKind, string> = { image: 'images', video: 'videos' };
+const KIND_NAMES: Record<UploadKind, string> = { image: 'images', video: 'videos', document: 'PDF documents' };
 
 export const kindOfType = (contentType: string): UploadKind | null =>
-  contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : null;
+  contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : contentType === DOCUMENT_CONTENT_TYPE ? 'document' : null;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 export function sizeCap(config: FastifyInstance['config'], kind: UploadKind): number {
-  return kind === 'image' ? config.UPLOAD_MAX_IMAGE_BYTES : config.UPLOAD_MAX_VIDEO_BYTES;
+  return kind === 'image' ? config.UPLOAD_MAX_IMAGE_BYTES : kind === 'video' ? config.UPLOAD_MAX_VIDEO_BYTES : DOCUMENT_MAX_BYTES;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function beginUpload(
     throw new AppError(
       413,
       'FILE_TOO_LARGE',
-      `${kind === 'image' ? 'Images' : 'Videos'} can be at most ${megabytes(cap)}.`,
+      `${KIND_NAMES[kind][0]!.toUpperCase()}${KIND_NAMES[kind].slice(1)} can be at most ${megabytes(cap)}.`,
     );
 
   if (!(await purpose.canUpload(app.db, user, targetId))) throw notFound('Nothing to upload to was found.');

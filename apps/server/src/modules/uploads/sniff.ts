@@ -37,8 +37,12 @@ const ACCEPTED: Record<string, SniffedType> = {
   'video/x-msvideo': { kind: 'video', mime: 'video/x-msvideo' },
 };
 
+/** A PDF starts with this signature (ISO 32000-1, 7.5.2); the name and the declared type say nothing. */
+const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
+
 /** What a file really is, from its first bytes; null for anything we do not accept. */
 export async function sniff(bytes: Buffer): Promise<SniffedType | null> {
+  if (bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) return { kind: 'document', mime: 'application/pdf' };
   // Loaded with the first upload rather than at start (~12 MB an idle server does not need).
   const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);

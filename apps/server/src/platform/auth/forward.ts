@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { sql } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, notFound } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { keyedLimit } from '../http/keyed-limit.ts';
 
 /** Readable messages for better-auth's error codes (spec §5: the provider's messages, made readable). */
@@ -53,9 +55,13 @@ function routedUrl(request: FastifyRequest): URL {
 /**
  * Hands a routed request to better-auth and sends its answer on; an error answer leaves in the portal's shape
  * (`{ error: { code, message } }`) with a readable message, and a success with `answer`'s body instead of
- * better-auth's when given. Returns better-auth's answer for the caller's checks.
+ * better-auth's when given; `onAnswer` sees better-auth's answer first.
  */
-export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, answer?: () => unknown): Promise<Response> {
+async function forwardToAuth(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { answer, onAnswer }: Pick<AuthEndpointOptions, 'answer' | 'onAnswer'>,
+): Promise<void> {
   const headers = fromNodeHeaders(request.headers);
   // The body may have been rewritten by the route's checks: its length is the new body's, not the request's.
   headers.delete('content-length');
@@ -67,6 +73,7 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
       body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
     }),
   );
+  if (response.status >= 500) await throwIfDatabaseAway(request.server);
   reply.code(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -74,6 +81,8 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
+  // Before the answer leaves: what it records (a failed sign-in, a security e-mail) is there when the client reads on.
+  await onAnswer?.(request, response);
   if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
     const body = JSON.parse(text || '{}') as { code?: string; message?: string };
     const code = body.code ?? 'AUTH_ERROR';
@@ -83,7 +92,18 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
   } else {
     await reply.send(text || null);
   }
-  return response;
+}
+
+/**
+ * better-auth answers 500 to any error it meets, a database that is away included; asked once it has failed, the
+ * database says which it was, and an outage leaves as the portal's 503 (the error handler's DATABASE_UNAVAILABLE).
+ */
+async function throwIfDatabaseAway(app: FastifyInstance): Promise<void> {
+  const failure = await app.db.execute(sql`SELECT 1`).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (failure && isDatabaseUnavailable(failure)) throw failure;
 }
 
 type Check = (request: FastifyRequest) => unknown;
@@ -93,7 +113,7 @@ export interface AuthEndpointOptions {
   limitPerAddress?: boolean;
   /** Run in order before better-auth is asked: input rules, per-account limits (`authLimits`), body rewrites. */
   checks?: Check[];
-  /** Sees better-auth's answer once it is sent (e.g. to count a failed sign-in). */
+  /** Sees better-auth's answer before it is sent (e.g. to count a failed sign-in). */
   onAnswer?: (request: FastifyRequest, response: Response) => unknown;
   /** The body of a successful answer, instead of better-auth's (which may say more than the portal means to). */
   answer?: () => unknown;
@@ -116,8 +136,7 @@ export function forwardAuthEndpoint(app: FastifyInstance, method: 'GET' | 'POST'
       for (const check of checks) await check(request);
     },
     handler: async (request, reply) => {
-      const response = await forwardToAuth(request, reply, answer);
-      await onAnswer?.(request, response);
+      await forwardToAuth(request, reply, { answer, onAnswer });
       return reply;
     },
   });

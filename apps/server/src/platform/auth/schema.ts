@@ -9,7 +9,7 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   phone: text('phone'),
-  role: text('role', { enum: ['customer', 'staff'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'agent', 'admin'] }).notNull().default('customer'),
   /** Set by better-auth's two-factor plugin once the first code from the authenticator app is confirmed. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: stamp('created_at').notNull().defaultNow(),

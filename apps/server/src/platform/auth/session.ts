@@ -1,10 +1,12 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Me, Role } from '@portal/contracts/auth';
+import { isStaffRole, type Me, type Role } from '@portal/contracts/auth';
+import { mayCall, type RouteAuth } from '@portal/contracts/route';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, forbidden } from '../http/errors.ts';
 import { sessionCookieName } from './auth.ts';
 import { noteActivity } from './session-activity.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export interface SessionUser {
   id: string;
@@ -27,11 +29,12 @@ export interface SignedInSession {
 }
 
 /**
- * Whether this signed-in user may act as staff: a staff account whose second factor is set up. Every check of staff
- * rights asks this, never the role alone, so that a staff session without a second factor is a customer's.
+ * Whether this signed-in user may act as staff: a staff account (agent or admin) whose second factor is set up. Every
+ * check of staff rights asks this, never the role alone, so that a staff session without a second factor is a
+ * customer's.
  */
 export const actsAsStaff = (user: Pick<SessionUser, 'role' | 'twoFactorEnabled'> | null | undefined) =>
-  user?.role === 'staff' && user.twoFactorEnabled === true;
+  isStaffRole(user?.role) && user?.twoFactorEnabled === true;
 
 /** The stable code of the refusal a staff account gets until its second factor is set up. */
 export const TWO_FACTOR_SETUP_REQUIRED = 'TWO_FACTOR_SETUP_REQUIRED';
@@ -62,7 +65,11 @@ function sessionCookieOf(request: FastifyRequest): string | undefined {
 export const hasSessionCookie = (request: FastifyRequest) => sessionCookieOf(request) !== undefined;
 
 async function lookUpSession(request: FastifyRequest): Promise<SignedIn | null> {
-  const found = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+  const found = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch((error: unknown) => {
+    // A database that is away is not a signed-out user: answered 503, the browser keeps its session and tries again.
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
   if (!found) return null;
   const session = found.session as { id: string; createdAt: Date | string; authenticatedAt?: Date | string | null };
   const createdAt = new Date(session.createdAt);
@@ -141,14 +148,20 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
+/**
+ * The check of `staff` and `admin` routes: the role must allow the route (contracts `mayCall`, the rule the console's
+ * sections follow too), and a staff account must have its second factor before its role counts.
+ */
+export async function requireRole(request: FastifyRequest, auth: Extract<RouteAuth, 'staff' | 'admin'>): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== 'staff') throw forbidden('Staff only.');
+  if (!isStaffRole(user.role)) throw forbidden('Staff only.');
   if (!actsAsStaff(user)) {
     throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, 'Set up two-factor authentication to open the staff console.');
   }
+  if (!mayCall({ auth }, user.role)) throw forbidden('Admins only.');
   return user;
 }
+
 
 export const toMe = (user: SessionUser): Me => ({
   id: user.id,
@@ -168,5 +181,10 @@ export const signedInHook: preValidationHookHandler = async (request) => {
 
 /** The sign-in check of `staff` routes: a customer gets 403. */
 export const staffHook: preValidationHookHandler = async (request) => {
-  request.user = await requireStaff(request);
+  request.user = await requireRole(request, 'staff');
+};
+
+/** The sign-in check of `admin` routes: a customer or an agent gets 403. */
+export const adminHook: preValidationHookHandler = async (request) => {
+  request.user = await requireRole(request, 'admin');
 };

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from './schema.ts';
 import type { SecurityEvent } from './security-mail.ts';
+import { isStaffRole } from '@portal/contracts/auth';
 
 type SecurityMails = (user: { id: string; email: string; name: string }, event: SecurityEvent) => Promise<unknown>;
 
@@ -44,7 +45,7 @@ export function signInChanges(db: Db, mail: SecurityMails) {
     async sessionCreated(session: { id: string; userId: string; userAgent?: string | null; ipAddress?: string | null; createdAt: Date }, context: HookContext | null) {
       if (!signsIn(context?.path)) return;
       const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-      if (user?.role !== 'staff') return;
+      if (!isStaffRole(user?.role)) return;
       // A device is new when no other open session of the account has its browser.
       const sameBrowser = await db
         .select({ id: sessions.id })

@@ -8,6 +8,7 @@ import { verifications } from './schema.ts';
 import { sessionUser, type SessionUser } from './session.ts';
 import { totpOnce } from './totp-once.ts';
 import { sendSecondFactorChanged } from './two-factor-mail.ts';
+import { isStaffRole } from '@portal/contracts/auth';
 
 /** better-auth's signed cookie that stands for a sign-in waiting for its second factor (`<identifier>.<signature>`). */
 const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]+)/;
@@ -71,7 +72,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
 
   /** Staff must sign in with a second factor: turning it off would only close the console to them. */
   const notStaff = async (request: FastifyRequest) => {
-    if ((await sessionUser(request))?.role === 'staff') {
+    if (isStaffRole((await sessionUser(request))?.role)) {
       throw new AppError(403, 'TWO_FACTOR_REQUIRED_FOR_STAFF', 'Staff accounts must keep two-factor authentication on.');
     }
   };

@@ -1,11 +1,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PGliteOptions } from '@electric-sql/pglite';
 
 /** Where the embedded database of a data directory lives (the same place openDatabase uses). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
-/** The embedded database's module, loaded when one is opened: a server on PostgreSQL never needs it. */
-export const embedded = async () => (await import('@electric-sql/pglite')).PGlite;
+/**
+ * Opens the embedded database in `dir` (in memory without one) with the extensions the migrations install (pg_trgm,
+ * for customer search: migration 0410), which every opening of a portal's database must load, since its indexes
+ * call them. The module is loaded here, so that a server on PostgreSQL never loads it.
+ */
+export async function openEmbedded(dir?: string, options: Omit<PGliteOptions, 'extensions'> = {}) {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  // The options as one object: `create(undefined, options)` would leave them out.
+  return PGlite.create({ ...options, dataDir: dir, extensions: { pg_trgm } });
+}
 
 /**
  * Writes PGlite's own dump of a data directory's database (a gzipped tar of its files) to `file`. The portal must
@@ -14,7 +23,7 @@ export const embedded = async () => (await import('@electric-sql/pglite')).PGlit
 export async function backupEmbeddedDatabase(dataDir: string, file: string): Promise<number> {
   const dir = pgliteDir(dataDir);
   if (!existsSync(dir)) throw new Error(`No embedded database in ${dataDir}.`);
-  const client = await (await embedded()).create(dir);
+  const client = await openEmbedded(dir);
   try {
     const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     writeFileSync(file, dump, { mode: 0o600 });
@@ -29,6 +38,6 @@ export async function restoreEmbeddedDatabase(file: string, dataDir: string): Pr
   const dir = pgliteDir(dataDir);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} already holds a database; restore into a new data directory.`);
   mkdirSync(dir, { recursive: true });
-  const client = await (await embedded()).create(dir, { loadDataDir: new Blob([readFileSync(file)]) });
+  const client = await openEmbedded(dir, { loadDataDir: new Blob([readFileSync(file)]) });
   await client.close();
 }

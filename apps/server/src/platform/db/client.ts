@@ -3,7 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
-import { embedded, pgliteDir } from './backup.ts';
+import { openEmbedded, pgliteDir } from './backup.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -54,14 +54,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  // Imported here, so that a server on PostgreSQL never loads the embedded database.
-  const [PGlite, { drizzle: drizzlePglite }] = await Promise.all([embedded(), import('drizzle-orm/pglite')]);
   let dir: string | undefined;
   if (dataDir) {
     dir = pgliteDir(dataDir);
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  // Imported here, so that a server on PostgreSQL never loads the embedded database.
+  const [{ drizzle: drizzlePglite }, client] = await Promise.all([import('drizzle-orm/pglite'), openEmbedded(dir)]);
   const sql: SqlClient = {
     exec: async (text) => {
       await client.exec(text);
@@ -83,10 +82,15 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     await admin.end();
   }
   const options = schema ? `-c search_path="${schema}"` : undefined;
-  const pool = new pg.Pool({ connectionString: url, options, max: 10 });
+  // A request waits at most 5 s for a connection: with the database away it is answered 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, options, max: 10, connectionTimeoutMillis: 5000 });
   // An idle pooled connection that the server ends (a restart, pg_terminate_backend) is dropped by the pool; without
   // a listener its error would end the process.
   pool.on('error', () => undefined);
+  // A connection the server ends while it is checked out (inside a transaction, between its queries) emits 'error'
+  // on its client, which the pool listens to only while the client is idle: unheard, it would end the process. The
+  // query in flight fails with it all the same, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Each LISTEN connection names its schema, so that an operator (or a test) can tell them apart in pg_stat_activity.
   const listenerName = `portal-listen${schema ? `:${schema}` : ''}`;
   const stopListeners: Array<() => Promise<void>> = [];
@@ -145,7 +149,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
 
 /** The first wait before connecting again after a LISTEN connection is lost; each failed attempt doubles it. */
 const LISTEN_RETRY_FIRST_MS = 200;
-const LISTEN_RETRY_MAX_MS = 30_000;
+// At most 2 s, so that notifications are listened to again within a few seconds of the database's return.
+const LISTEN_RETRY_MAX_MS = 2000;
 
 /**
  * A LISTEN connection of its own that stays open for the life of the process: when the server ends it (a restart,

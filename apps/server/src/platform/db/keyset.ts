@@ -64,6 +64,14 @@ export function afterCursor(
 }
 
 /**
+ * The rows after `row` (read with its `keysetKey`) in the list's order, as a cursor naming it reads on: where a read
+ * that stopped at a row goes on from it. For a list without a rank.
+ */
+export function afterRow(sortKey: AnyColumn | SQL, id: AnyColumn | SQL, row: { keysetKey: string; id: string }, order: 'asc' | 'desc', kind: KeyKind = 'timestamp') {
+  return afterCursor(sortKey, id, encodeCursor(row.keysetKey, row.id), order, kind);
+}
+
+/**
  * A page from rows read with `limit + 1` (selected with their `keysetKey`): the extra row only says that another
  * page follows, and the cursor names the last row shown.
  */

@@ -18,7 +18,7 @@ export function endStreamsOfEndedSessions(app: FastifyInstance) {
   const check = async (userId: string) => {
     if (!streams.watches(userId)) return;
     const held = await app.database.sql.query<HeldSession>(
-      `SELECT s.id, (u.role = 'staff' AND u.two_factor_enabled) AS staff FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT s.id, (u.role IN ('agent', 'admin') AND u.two_factor_enabled) AS staff FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.user_id = $1 AND s.expires_at > now() AND s.created_at > now() - $2::float8 * interval '1 day'`,
       [userId, app.config.SESSION_MAX_AGE_DAYS],
     );

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * An error meant for the caller: its status, stable code and message are sent as they are, with `details` (fields
@@ -38,6 +39,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const code = error.code && /^[A-Z0-9_]+$/.test(error.code) ? error.code.replace(/^FST_(ERR_)?/, '') : 'BAD_REQUEST';
       return reply.code(status).send({ error: { code, message: error.message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });

@@ -17,13 +17,13 @@ import {
   type RouteParams,
   type RouteQuery,
 } from '@portal/contracts/route';
-import { signedInHook, staffHook, type SessionUser } from '../auth/session.ts';
+import { adminHook, signedInHook, staffHook, type SessionUser } from '../auth/session.ts';
 import { requireOperator } from './operator.ts';
 import { OPERATOR_SECURITY } from './docs.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user of a `user` or `staff` route, set by its sign-in check before the input is read. */
+    /** The signed-in user of a `user`, `staff` or `admin` route, set by its sign-in check before the input is read. */
     user?: SessionUser;
   }
 }
@@ -34,7 +34,7 @@ export type ContractRequest<R extends RouteDefinition> = FastifyRequest<{
   Querystring: RouteQuery<R>;
   Body: RouteBody<R>;
 }> &
-  (R['auth'] extends 'user' | 'staff' ? { user: SessionUser } : unknown);
+  (R['auth'] extends 'user' | 'staff' | 'admin' ? { user: SessionUser } : unknown);
 
 export type ContractHandler<R extends RouteDefinition> = (
   request: ContractRequest<R>,
@@ -55,6 +55,7 @@ const GUARDS: Record<RouteAuth, { onRequest?: onRequestHookHandler; preValidatio
   public: {},
   user: { preValidation: signedInHook },
   staff: { preValidation: staffHook },
+  admin: { preValidation: adminHook },
   operator: { onRequest: operatorOnly },
 };
 
@@ -67,7 +68,7 @@ function schemaOf(route: RouteDefinition) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     ...(route.hide ? { hide: true } : {}),
-    ...(route.auth === 'user' || route.auth === 'staff' ? { security: [{ session: [] }] } : {}),
+    ...(route.auth === 'user' || route.auth === 'staff' || route.auth === 'admin' ? { security: [{ session: [] }] } : {}),
     ...(route.auth === 'operator' ? { security: [{ [OPERATOR_SECURITY]: [] }] } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),

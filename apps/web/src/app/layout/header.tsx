@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/contracts/route-helpers';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
@@ -20,7 +21,7 @@ export function Header() {
         <Link to={user ? paths.dashboard() : paths.home()} aria-label="Your Business Your App home">
           <Logo compact={Boolean(user)} />
         </Link>
-        {user?.role === 'staff' && (
+        {isStaffRole(user?.role) && (
           <Link to={paths.staffInbox()} className="ml-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
             Staff
           </Link>

@@ -43,7 +43,8 @@ describe('the audit log in words', () => {
     expect(describeAuditEntry(entry('promo.create', null, { code: 'SPRING-10', value: 10 }))).toBe('Created the promo code SPRING-10');
     expect(describeAuditEntry(entry('plan.delete', { title: 'Starter' }, null))).toBe('Deleted the plan “Starter”');
     expect(describeAuditEntry(entry('chat.close', { status: 'OPEN' }, { status: 'CLOSED' }))).toBe('Closed the chat');
-    expect(describeAuditEntry(entry('staff.remove', { name: 'Robin', role: 'staff' }, { name: 'Robin', role: 'customer' }))).toBe('Removed Robin from the team');
+    expect(describeAuditEntry(entry('staff.remove', { name: 'Robin', role: 'agent' }, { name: 'Robin', role: 'customer' }))).toBe('Removed Robin from the team');
+    expect(describeAuditEntry(entry('staff.role.change', { name: 'Robin', role: 'agent' }, { name: 'Robin', role: 'admin' }))).toBe('Changed the role of Robin');
   });
 
   it('falls back to the kind of record for a change it has no words for', () => {

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@portal/contracts/audit';
+import type { AuditAction, AuditActionGroup } from '@portal/contracts/audit';
 import type { AuditEntry } from '@portal/contracts/staff';
 import { formatShortDate, formatTime } from '@/lib/format';
 
@@ -6,7 +6,7 @@ type Fields = Record<string, unknown>;
 const asRecord = (value: unknown): Fields | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : null);
 
 /** The field that names a record, in the order they are looked for (a plan's title, a promo's code, ...). */
-const NAME_FIELDS = ['projectName', 'title', 'code', 'name', 'question', 'prompt', 'stepDetails', 'email'];
+const NAME_FIELDS = ['projectName', 'serviceTitle', 'title', 'code', 'name', 'question', 'prompt', 'stepDetails', 'email'];
 
 /** What the change was about, in quotes where it is free text; empty when the record has no name. */
 function nameOf(entry: Pick<AuditEntry, 'before' | 'after'>): string {
@@ -27,6 +27,11 @@ const WORDS: Record<AuditAction, (name: string) => string> = {
   'chat.reply': () => 'Replied in the chat',
   'chat.close': () => 'Closed the chat',
   'chat.reopen': () => 'Reopened the chat',
+  'chat.assign': () => 'Changed who the chat is assigned to',
+  'chat.note': () => 'Wrote a private note in the chat',
+  'saved-reply.create': named('Added the saved reply'),
+  'saved-reply.update': named('Updated the saved reply'),
+  'saved-reply.delete': named('Deleted the saved reply'),
   'project.create': named('Started the project'),
   'project.update': named('Updated the project'),
   'step.create': named('Added the step'),
@@ -38,6 +43,7 @@ const WORDS: Record<AuditAction, (name: string) => string> = {
   'plan.update': named('Updated the plan'),
   'plan.delete': named('Deleted the plan'),
   'plan.move': named('Moved the plan'),
+  'plan.price_change': named('Scheduled a price change of the plan'),
   'promo.create': code('Created the promo code'),
   'promo.update': code('Updated the promo code'),
   'promo.delete': code('Deleted the promo code'),
@@ -70,9 +76,29 @@ const WORDS: Record<AuditAction, (name: string) => string> = {
   'staff.invitation.revoke': code('Withdrew the invitation for'),
   'staff.join': () => 'Joined the team',
   'staff.remove': (name) => (name ? `Removed ${name} from the team` : 'Removed a member from the team'),
+  'staff.role.change': (name) => (name ? `Changed the role of ${name}` : 'Changed the role of a team member'),
   'deletion.refuse': () => 'Refused the account deletion request',
   'deletion.carry-out': () => 'Erased the account as requested',
   'deletion.no-account': () => 'Closed the deletion request: no account has this address',
+  'payment.refund': named('Refunded a payment for'),
+  'subscription.cancel': named('Cancelled the subscription'),
+  'subscription.reactivate': named('Reactivated the subscription'),
+  'subscription.extend': named('Extended the due date of'),
+  'subscription.retry-renewal': named('Retried the failed renewal of'),
+  'subscription.pause': named('Paused the subscription'),
+  'subscription.resume': named('Resumed the subscription'),
+  'retention-offer.update': () => 'Updated the retention offer',
+  'retention-offer.accept': (name) => (name ? `Accepted the retention offer for “${name}”` : 'Accepted the retention offer'),
+};
+
+/** The kinds of change the audit page filters by, as staff call them. */
+export const AUDIT_GROUP_LABELS: Record<AuditActionGroup, string> = {
+  chats: 'Chats',
+  projects: 'Projects and steps',
+  catalogue: 'Catalogue and site content',
+  billing: 'Billing',
+  team: 'Team',
+  customers: 'Customer accounts',
 };
 
 const isKnown = (action: string): action is AuditAction => Object.hasOwn(WORDS, action);

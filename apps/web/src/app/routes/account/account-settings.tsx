@@ -3,11 +3,13 @@ import { Pencil } from 'lucide-react';
 import type { Me } from '@portal/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DetailsList } from '@/components/ui/details-list';
 import { Page, StatusMessage } from '@/components/ui/page';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatShortDate } from '@/lib/format';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfilePhoto } from '@/features/account/components/profile-photo';
+import { BillingProfileSection } from '@/features/billing/components/billing-profile';
 import { MailPreferencesSection } from '@/features/notifications/components/mail-preferences';
 import { useAccountSecurity } from '@/features/account-security/api/security';
 import { EmailSettings } from '@/features/account-security/components/email-settings';
@@ -22,16 +24,7 @@ function ProfileDetails({ user }: { user: Me }) {
     ['Phone Number', user.phone || 'Not set'],
     ['Member Since', formatShortDate(user.createdAt)],
   ] as const;
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList rows={rows} />;
 }
 
 function SecuritySection({ user }: { user: Me }) {
@@ -103,6 +96,7 @@ export function Component() {
           </p>
         )}
       </Card>
+      <BillingProfileSection />
       <SecuritySection user={user} />
       <MailPreferencesSection />
     </Page>

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/contracts/route-helpers';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,10 +19,10 @@ export function Component() {
   // Kept from the first render: confirming the code turns the factor on, and the recovery codes still show then.
   const [needed] = useState(() => user?.twoFactorEnabled === false);
   if (!user) return <StatusMessage>Loading...</StatusMessage>;
-  if (!needed) return <Navigate to={user.role === 'staff' ? paths.staffInbox() : paths.accountSettings()} replace />;
+  if (!needed) return <Navigate to={isStaffRole(user.role) ? paths.staffInbox() : paths.accountSettings()} replace />;
 
   const intro =
-    user.role === 'staff'
+    isStaffRole(user.role)
       ? 'Staff accounts sign in with a code from an authenticator app as well as a password. Set it up to open the staff console.'
       : 'Sign in with a code from an authenticator app as well as your password.';
   return (

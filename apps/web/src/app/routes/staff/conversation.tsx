@@ -6,8 +6,12 @@ import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useChatStatus, useMarkChatRead, useStaffChat } from '@/features/staff/api/inbox';
+import { ChatAssignment } from '@/features/staff/components/chat-assignment';
+import { ChatNotes } from '@/features/staff/components/chat-notes';
+import { useMessageAnchor } from '@/features/staff/components/use-message-anchor';
 import { ChatStatusBadge } from '@/features/support/components/chat-status-badge';
 import { MessageForm } from '@/features/support/components/message-form';
+import { TypingIndicator } from '@/features/support/components/typing-indicator';
 import { MessageList } from '@/features/support/components/message-list';
 import { paths } from '@/lib/paths';
 
@@ -18,6 +22,7 @@ export function Component() {
   const setStatus = useChatStatus(chatId);
   const markRead = useMarkChatRead();
   const newest = chat.data?.messages.at(-1)?.id;
+  const marked = useMessageAnchor(chat.data?.messages.map((message) => message.id), chat);
 
   // Opening the chat, and each new message while it is open, counts as read.
   const { mutate: read } = markRead;
@@ -56,6 +61,7 @@ export function Component() {
           </Button>
         )}
       </header>
+      {chat.data && <ChatAssignment chatId={chat.data.id} assignee={chat.data.assignee} />}
       {setStatus.isError && (
         <div className="p-3">
           <ErrorMessage>Could not change the chat's status. Please try again.</ErrorMessage>
@@ -72,14 +78,18 @@ export function Component() {
       >
         {(data) => (
           <>
-            <MessageList messages={data.messages} viewer={{ kind: 'staff', customerName: data.customer.name || data.customer.email }} older={chat} />
+            <MessageList messages={data.messages} viewer={{ kind: 'staff', customerName: data.customer.name || data.customer.email }} older={chat} marked={marked} />
             {data.status === 'CLOSED' ? (
               <p role="status" className="border-t border-slate-200 bg-slate-100 p-4 text-center font-medium text-slate-700">
                 This conversation has been closed. Reopen it to reply.
               </p>
             ) : (
-              <MessageForm key={data.id} chatId={data.id} asStaff />
+              <>
+                <TypingIndicator chatId={data.id} side="user" who={data.customer.name || data.customer.email} />
+                <MessageForm key={data.id} chatId={data.id} asStaff />
+              </>
             )}
+            <ChatNotes key={`notes-${data.id}`} chatId={data.id} />
           </>
         )}
       </QueryState>

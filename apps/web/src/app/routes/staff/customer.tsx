@@ -1,22 +1,27 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffCustomer, StaffProject } from '@portal/contracts/staff';
+import { routes } from '@portal/contracts/routes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
+import { useMayCall } from '@/lib/current-user';
 import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { useStaffCustomer } from '@/features/staff/api/customers';
+import { useCustomerCards, useCustomerPayments, useCustomerQuestionnaires, useCustomerSubscriptions } from '@/features/staff/api/billing-actions';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { useStaffProjects } from '@/features/staff/api/projects';
 import { AuditList } from '@/features/staff/components/audit-list';
 import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
 import { CustomerPayments } from '@/features/staff/components/customer-payments';
+import { CustomerSubscriptions } from '@/features/staff/components/customer-subscriptions';
+import { RefundButton } from '@/features/staff/components/refund-button';
 import { StaffSteps } from '@/features/staff/components/staff-steps';
 import { SubmittedAnswers } from '@/features/onboarding/components/submitted-answers';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
@@ -40,7 +45,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-/** /staff/customers/{userId}: everything staff need about one customer, each list limited or paged. */
+/** /staff/customers/{userId}: everything staff need about one customer, each section read a page at a time. */
 export function Component() {
   const userId = useParams().userId ?? '';
   const customer = useStaffCustomer(userId);
@@ -68,73 +73,13 @@ function CustomerView({ data }: { data: StaffCustomer }) {
             <div><dt className="text-slate-600">Active subscriptions</dt><dd className="font-medium">{profile.activeSubscriptions}</dd></div>
           </dl>
         </Section>
-        <Section title="Subscriptions">
-          {data.subscriptions.length === 0 ? (
-            <p className="text-slate-600">No subscriptions.</p>
-          ) : (
-            <ul className="space-y-2">
-              {data.subscriptions.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-center gap-3 text-sm">
-                  <span className="font-semibold">{s.serviceTitle}</span>
-                  <SubscriptionStatusBadge subscription={{ status: s.status, pendingChange: null }} />
-                  <span className="text-slate-700">
-                    ${s.price} / {s.recurring} · due {formatShortDate(s.dueDate)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-        <Section title="Completion steps">
-          {data.subscriptions.length === 0 ? (
-            <p className="text-slate-600">No subscriptions, so no steps.</p>
-          ) : (
-            <div className="space-y-6">
-              {data.subscriptions.map((s) => (
-                <StaffSteps key={s.id} subscriptionId={s.id} serviceTitle={s.serviceTitle} />
-              ))}
-            </div>
-          )}
-        </Section>
-        <Section title="Cards">
-          {data.cards.length === 0 ? (
-            <p className="text-slate-600">No saved cards.</p>
-          ) : (
-            <ul className="space-y-1 text-sm">
-              {data.cards.map((card) => (
-                <li key={card.id}>
-                  {card.brand ?? 'Card'} •••• {card.last4 ?? '????'} · {card.expMonth && card.expYear ? `${card.expMonth}/${card.expYear} · ` : ''}
-                  {card.status}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
+        <CustomerSubscriptionSections userId={profile.id} />
+        <CustomerCards userId={profile.id} />
         <Section title="Payments">
-          {/* Per-payment actions (billing's refunds) go in CustomerPayments' `action` column. */}
-          <CustomerPayments
-            payments={data.payments}
-            status={(payment) => (
-              <>
-                <PaymentStatusBadge status={payment.status} />
-                <DisputeBadge dispute={payment.dispute} />
-              </>
-            )}
-          />
+          <CustomerPaymentList userId={profile.id} />
         </Section>
         <Section title="Questionnaire answers">
-          {data.questionnaires.length === 0 ? (
-            <p className="text-slate-600">No questionnaire submitted.</p>
-          ) : (
-            data.questionnaires.map((form) => (
-              <div key={form.subscriptionId} className="mb-4">
-                <h3 className="font-semibold">
-                  {form.serviceTitle} <span className="text-sm font-normal text-slate-600">submitted {formatShortDate(form.submittedTimestamp)}</span>
-                </h3>
-                <SubmittedAnswers answers={form.answers} className="mt-2" />
-              </div>
-            ))
-          )}
+          <CustomerQuestionnaires userId={profile.id} />
         </Section>
         <CustomerProjects customer={{ id: profile.id, name: profile.name, email: profile.email }} />
         <Section title="Chats">
@@ -196,6 +141,110 @@ function CustomerChats({ userId }: { userId: string }) {
             ))}
           </ul>
           <LoadMore list={chats} label="Load more chats" className="mt-3" />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** The subscriptions with their billing actions, and their setup steps: both read the same pages. */
+function CustomerSubscriptionSections({ userId }: { userId: string }) {
+  const subscriptions = useCustomerSubscriptions(userId);
+  return (
+    <>
+      <Section title="Subscriptions">
+        <QueryState query={subscriptions} pending="Loading subscriptions..." error="Could not load the subscriptions." empty="No subscriptions.">
+          {(list) => (
+            <>
+              <CustomerSubscriptions subscriptions={list} status={(s) => <SubscriptionStatusBadge subscription={s} />} />
+              <LoadMore list={subscriptions} label="Load more subscriptions" className="mt-3" />
+            </>
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Completion steps">
+        <QueryState query={subscriptions} pending="Loading steps..." error="Could not load the steps." empty="No subscriptions, so no steps.">
+          {(list) => (
+            <>
+              <div className="space-y-6">
+                {list.map((s) => (
+                  <StaffSteps key={s.id} subscriptionId={s.id} serviceTitle={s.serviceTitle} />
+                ))}
+              </div>
+              <LoadMore list={subscriptions} label="Load the steps of more subscriptions" className="mt-3" />
+            </>
+          )}
+        </QueryState>
+      </Section>
+    </>
+  );
+}
+
+function CustomerCards({ userId }: { userId: string }) {
+  const cards = useCustomerCards(userId);
+  return (
+    <Section title="Cards">
+      <QueryState query={cards} pending="Loading cards..." error="Could not load the cards." empty="No saved cards." isEmpty={(data) => data.cards.length === 0}>
+        {({ cards: list, defaultCardId }) => (
+          <>
+            <ul className="space-y-1 text-sm" aria-label="Cards">
+              {list.map((card) => (
+                <li key={card.id}>
+                  {card.brand ?? 'Card'} •••• {card.last4 ?? '????'} · {card.expMonth && card.expYear ? `${card.expMonth}/${card.expYear} · ` : ''}
+                  {card.status}
+                  {card.id === defaultCardId && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Default</span>}
+                </li>
+              ))}
+            </ul>
+            <LoadMore list={cards} label="Load more cards" className="mt-3" />
+          </>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** Payments with what was refunded of each, and a refund beside each one that has something left. */
+function CustomerPaymentList({ userId }: { userId: string }) {
+  const payments = useCustomerPayments(userId);
+  // Refunds are an admin's (the route's permission); agents read the payments.
+  const mayRefund = useMayCall(routes.billing.refundPayment);
+  return (
+    <QueryState query={payments} pending="Loading payments..." error="Could not load the payments.">
+      {(list) => (
+        <>
+          <CustomerPayments
+            payments={list}
+            status={(payment) => (
+              <>
+                <PaymentStatusBadge status={payment.status} />
+                <DisputeBadge dispute={payment.dispute} />
+              </>
+            )}
+            action={mayRefund ? (payment) => <RefundButton payment={payment} /> : undefined}
+          />
+          <LoadMore list={payments} label="Load more payments" className="mt-3" />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function CustomerQuestionnaires({ userId }: { userId: string }) {
+  const questionnaires = useCustomerQuestionnaires(userId);
+  return (
+    <QueryState query={questionnaires} pending="Loading answers..." error="Could not load the answers." empty="No questionnaire submitted.">
+      {(list) => (
+        <>
+          {list.map((form) => (
+            <div key={form.subscriptionId} className="mb-4">
+              <h3 className="font-semibold">
+                {form.serviceTitle} <span className="text-sm font-normal text-slate-600">submitted {formatShortDate(form.submittedTimestamp)}</span>
+              </h3>
+              <SubmittedAnswers answers={form.answers} className="mt-2" />
+            </div>
+          ))}
+          <LoadMore list={questionnaires} label="Load more answers" className="mt-3" />
         </>
       )}
     </QueryState>

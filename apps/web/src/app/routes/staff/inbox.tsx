@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import type { ChatStatus } from '@portal/contracts/support';
+import type { AssignedFilter } from '@portal/contracts/team-inbox';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffChats } from '@/features/staff/api/inbox';
 import { ChatRow } from '@/features/staff/components/chat-row';
 import { FilterChips, SearchBox } from '@/features/staff/components/list-controls';
+import { MessageSearch } from '@/features/staff/components/message-search';
 
 const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
   { value: 'OPEN', label: 'Open' },
   { value: 'CLOSED', label: 'Closed' },
+  { value: undefined, label: 'All' },
+];
+const ASSIGNED: Array<{ value: AssignedFilter | undefined; label: string }> = [
+  { value: 'me', label: 'Mine' },
+  { value: 'none', label: 'Unassigned' },
   { value: undefined, label: 'All' },
 ];
 
@@ -20,8 +27,9 @@ const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
 export function Component() {
   const chatId = useParams().chatId;
   const [status, setStatus] = useState<ChatStatus | undefined>('OPEN');
+  const [assigned, setAssigned] = useState<AssignedFilter | undefined>(undefined);
   const [q, setQ] = useState('');
-  const chats = useStaffChats({ status, q: q.trim() || undefined });
+  const chats = useStaffChats({ status, assigned, q: q.trim() || undefined });
 
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-0 lg:grid-cols-[24rem_minmax(0,1fr)] lg:gap-6 lg:px-6 lg:py-6">
@@ -36,6 +44,7 @@ export function Component() {
             value={status}
             onChange={setStatus}
           />
+          <FilterChips label="Assignment" options={ASSIGNED} value={assigned} onChange={setAssigned} />
           <SearchBox
             label="Search chats"
             placeholder="Search by customer name or e-mail"
@@ -43,18 +52,20 @@ export function Component() {
             onChange={setQ}
           />
         </div>
-        <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match.">
-          {(list) => (
-            <div className="lg:max-h-[65vh] lg:overflow-y-auto">
-              <ul aria-label="Chats">
-                {list.map((chat) => (
-                  <ChatRow key={chat.id} chat={chat} selected={chat.id === chatId} />
-                ))}
-              </ul>
-              <LoadMore list={chats} label="Load more chats" className="p-4" />
-            </div>
-          )}
-        </QueryState>
+        <MessageSearch>
+          <QueryState query={chats} pending="Loading chats..." error="Could not load the chats." empty="No chats match.">
+            {(list) => (
+              <div className="lg:max-h-[65vh] lg:overflow-y-auto">
+                <ul aria-label="Chats">
+                  {list.map((chat) => (
+                    <ChatRow key={chat.id} chat={chat} selected={chat.id === chatId} />
+                  ))}
+                </ul>
+                <LoadMore list={chats} label="Load more chats" className="p-4" />
+              </div>
+            )}
+          </QueryState>
+        </MessageSearch>
       </section>
       <div className={chatId ? '' : 'hidden lg:block'}>
         <Outlet />

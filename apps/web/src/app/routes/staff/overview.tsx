@@ -6,7 +6,10 @@ import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffOverview } from '@/features/staff/api/overview';
 import { BarChart } from '@/features/staff/components/bar-chart';
+import { ChurnByReason } from '@/features/staff/components/churn-by-reason';
+import { RetentionOfferSection } from '@/features/staff/components/retention-offer-section';
 import { Stat } from '@/features/staff/components/stat';
+import { SupportQuality } from '@/features/staff/components/support-quality';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -121,12 +124,16 @@ function Figures({ o }: { o: StaffOverview }) {
           </div>
         </details>
       </section>
+      {/* How the business keeps its customers and serves them, after its figures. */}
+      <ChurnByReason />
+      <RetentionOfferSection />
+      <SupportQuality />
       <section aria-labelledby="overview-note" className="rounded-2xl bg-slate-100 p-4 text-sm text-slate-700">
         <h2 id="overview-note" className="mb-1 font-semibold text-slate-900">How these are counted</h2>
         <p>
           <strong>MRR</strong> (monthly recurring revenue) is the sum, over every active subscription (renewals in retry included), of its price per
-          month: a yearly price divided by 12, a weekly one times 52 divided by 12. It is summed before rounding to the cent. Promo codes discount only
-          the first payment, so they do not lower it.
+          month: a yearly price divided by 12, a weekly one times 52 divided by 12. It is summed before rounding to the cent. Discounts (promo codes, a
+          retention offer) are not taken off it.
         </p>
         <p className="mt-2">
           Earlier months’ MRR is taken at each month’s end from when subscriptions started, were cancelled or stopped for non-payment, at their

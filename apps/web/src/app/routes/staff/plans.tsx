@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { EditorDialog, MoveButtons, RowActions } from '@/features/staff/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';
+import { PriceChangeForm } from '@/features/staff/components/price-change-form';
+import { formatShortDate } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 
 /** /staff/plans: every plan in pricing order; create, edit, hide, reorder, and delete the unused ones. */
@@ -14,6 +17,7 @@ export function Component() {
   const plans = useStaffPlans();
   const { move, remove } = usePlanChanges();
   const [editing, setEditing] = useState<StaffPlan | 'new' | null>(null);
+  const [repricing, setRepricing] = useState<StaffPlan | null>(null);
   const failed = move.error ?? remove.error;
   return (
     <Page title="Plans" actions={<Button onClick={() => setEditing('new')}>New plan</Button>}>
@@ -36,6 +40,11 @@ export function Component() {
                     {!plan.visible && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Hidden</span>}
                   </p>
                   <p className="text-sm text-slate-700">{formatCents(plan.amount)} / {plan.recurring}</p>
+                  {plan.priceChange && (
+                    <p className="text-sm font-medium text-amber-900">
+                      Changes to {formatCents(plan.priceChange.amount)} / {plan.recurring} on {formatShortDate(plan.priceChange.effectiveAt)} (subscribers told)
+                    </p>
+                  )}
                   {plan.description && <p className="text-sm text-slate-600">{plan.description}</p>}
                   <p className="text-xs text-slate-600">{plan.subscriptionCount === 1 ? '1 subscription' : `${plan.subscriptionCount} subscriptions`}</p>
                 </div>
@@ -45,7 +54,13 @@ export function Component() {
                   busy={remove.isPending}
                   onEdit={() => setEditing(plan)}
                   onDelete={plan.subscriptionCount === 0 ? () => remove.mutate(plan.id) : undefined}
-                />
+                >
+                  {!plan.priceChange && (
+                    <Button variant="secondary" onClick={() => setRepricing(plan)} aria-label={`Change the price of ${plan.title}`}>
+                      Change price
+                    </Button>
+                  )}
+                </RowActions>
               </li>
             ))}
           </ol>
@@ -54,6 +69,10 @@ export function Component() {
       <EditorDialog editing={editing} noun="plan" onClose={() => setEditing(null)}>
         {(item) => <PlanForm plan={item} onDone={() => setEditing(null)} />}
       </EditorDialog>
+      <Dialog open={repricing !== null} onClose={() => setRepricing(null)} className="max-h-[90vh] max-w-xl overflow-y-auto" aria-describedby={undefined}>
+        <DialogTitle className="mb-4 text-xl font-bold text-slate-900">Change the price of {repricing?.title}</DialogTitle>
+        {repricing && <PriceChangeForm plan={repricing} onDone={() => setRepricing(null)} />}
+      </Dialog>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
-import { promoCodeInputOf, type StaffPromoCode } from '@portal/contracts/promo-codes';
+import { promoCodeInputOf, promoDurationText, type StaffPromoCode } from '@portal/contracts/promo-codes';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
@@ -25,9 +25,10 @@ const discountOf = (promo: StaffPromoCode) => (promo.type === 'percent' ? `${pro
 const plansOf = (promo: StaffPromoCode, plans: StaffPlan[] | undefined) =>
   promo.serviceIds === null ? 'Every plan' : promo.serviceIds.map((id) => plans?.find((p) => p.id === id)?.title ?? id).join(', ');
 const redeemedOf = (promo: StaffPromoCode) =>
-  promo.maxRedemptions === null
+  (promo.maxRedemptions === null
     ? `Redeemed ${promo.redemptions === 1 ? 'once' : `${promo.redemptions} times`} (no limit)`
-    : `Redeemed ${promo.redemptions} of ${promo.maxRedemptions}`;
+    : `Redeemed ${promo.redemptions} of ${promo.maxRedemptions}`) +
+  (promo.maxPerCustomer === null ? '' : ` · ${promo.maxPerCustomer === 1 ? 'once' : `${promo.maxPerCustomer} times`} per customer`);
 
 /** /staff/promo-codes: every code, retired ones too; create, edit, retire the used ones and delete the unused. */
 export function Component() {
@@ -52,7 +53,7 @@ export function Component() {
                       <span className="font-mono font-semibold text-slate-900">{promo.code}</span>
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
                     </p>
-                    <p className="text-sm text-slate-800">{discountOf(promo)} · {plansOf(promo, plans.data?.plans)}</p>
+                    <p className="text-sm text-slate-800">{discountOf(promo)} · {promoDurationText(promo)} · {plansOf(promo, plans.data?.plans)}</p>
                     <p className="text-xs text-slate-600">
                       {promo.expiresAt === null ? 'No expiry' : `Expires ${formatShortDate(promo.expiresAt)}, ${formatTime(promo.expiresAt)}`} · {redeemedOf(promo)}
                     </p>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { STAFF_ROLES } from '@portal/contracts/route-helpers';
+import type { StaffRole } from '@portal/contracts/auth';
 import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffInvitation, type StaffMember } from '@portal/contracts/staff-console';
 import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -16,14 +18,18 @@ import { formatShortDate, formatTime } from '@/lib/format';
 const CUSTOMER_ACCOUNT = 'This address has a customer account: accepting makes that account staff, and its subscriptions stay.';
 const failure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';
+const SELECT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base';
+const ROLE_LABELS: Record<StaffRole, string> = { agent: 'Agent', admin: 'Admin' };
+const ROLE_HELP =
+  'Agents answer chats and look after customers, projects, steps and site content. Admins can also manage the team, plans and promo codes, refunds, deletion requests, import and export, and read the audit log.';
 
 function InviteForm() {
   const { invite } = useTeamChanges();
   const [sent, setSent] = useState<StaffInvitation | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<InviteStaffInput>({ resolver: zodResolver(inviteStaffSchema), defaultValues: { email: '' } });
-  const submit = handleSubmit(async ({ email }) => {
+  const { register, handleSubmit, formState, reset } = useForm<InviteStaffInput>({ resolver: zodResolver(inviteStaffSchema), defaultValues: { email: '', role: 'agent' } });
+  const submit = handleSubmit(async (input) => {
     setSent(null);
-    const invitation = await invite.mutateAsync(email);
+    const invitation = await invite.mutateAsync(input);
     setSent(invitation);
     reset();
   });
@@ -31,17 +37,47 @@ function InviteForm() {
     <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className={`${CARD} space-y-3`} aria-labelledby="invite-heading">
       <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">Invite a staff member</h2>
       <p className="text-sm text-slate-600">We e-mail them a link that works once, for {STAFF_INVITATION_HOURS} hours, to choose their name and password.</p>
+      <p className="text-sm text-slate-600">{ROLE_HELP}</p>
       <div className="flex flex-wrap items-end gap-3">
         <TextField id="invite-email" label="Email" type="email" autoComplete="off" className="min-w-[14rem] flex-1" registration={register('email')} error={formState.errors.email?.message} />
+        <div className="w-full sm:w-auto">
+          <label htmlFor="invite-role" className="mb-1 block text-sm font-medium text-slate-800">Role</label>
+          <select id="invite-role" {...register('role')} className={SELECT}>
+            {STAFF_ROLES.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+          </select>
+        </div>
         <Button type="submit" disabled={invite.isPending}>{invite.isPending ? 'Sending...' : 'Send invitation'}</Button>
       </div>
       {invite.isError && <ErrorMessage>{failure(invite.error, 'Could not send the invitation. Please try again.')}</ErrorMessage>}
       {sent && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          Invitation sent to {sent.email}.{sent.customerAccount && ` ${CUSTOMER_ACCOUNT}`}
+          Invitation sent to {sent.email}, as {ROLE_LABELS[sent.role].toLowerCase()}.{sent.customerAccount && ` ${CUSTOMER_ACCOUNT}`}
         </p>
       )}
     </form>
+  );
+}
+
+/** A member's role, changed as soon as another is chosen; the server refuses to leave the team without an admin. */
+function RoleField({ member }: { member: StaffMember }) {
+  const { changeRole } = useTeamChanges();
+  const id = `role-${member.id}`;
+  return (
+    <div className="w-full sm:w-40">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        Role<span className="sr-only"> of {member.name}</span>
+      </label>
+      <select
+        id={id}
+        value={member.role}
+        disabled={changeRole.isPending}
+        onChange={(event) => changeRole.mutate({ userId: member.id, role: event.target.value as StaffRole })}
+        className={SELECT}
+      >
+        {STAFF_ROLES.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+      </select>
+      {changeRole.isError && <div className="mt-2"><ErrorMessage>{failure(changeRole.error, 'Could not change the role. Please try again.')}</ErrorMessage></div>}
+    </div>
   );
 }
 
@@ -58,6 +94,7 @@ function MemberRow({ member, you, alone }: { member: StaffMember; you: boolean; 
         <p className="break-all text-sm text-slate-700">{member.email}</p>
         <p className="text-xs text-slate-600">Account since {formatShortDate(member.joinedTimestamp)}</p>
       </div>
+      <RoleField member={member} />
       {!you && !alone && (
         <Button variant="danger" aria-label={`Remove staff rights of ${member.name}`} disabled={remove.isPending} onClick={() => setConfirming(true)}>
           Remove staff rights
@@ -87,7 +124,7 @@ function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
       <div className="min-w-[12rem] flex-1">
         <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
         <p className="text-sm text-slate-700">
-          Invited by {invitation.invitedByName}; the link works until {formatShortDate(invitation.expiresTimestamp)}, {formatTime(invitation.expiresTimestamp)}.
+          Invited as {ROLE_LABELS[invitation.role].toLowerCase()} by {invitation.invitedByName}; the link works until {formatShortDate(invitation.expiresTimestamp)}, {formatTime(invitation.expiresTimestamp)}.
         </p>
         {invitation.customerAccount && <p className="text-sm text-amber-900">{CUSTOMER_ACCOUNT}</p>}
       </div>
@@ -105,7 +142,7 @@ function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
   );
 }
 
-/** /staff/team: the staff members, inviting another one by e-mail, and taking staff rights away. */
+/** /staff/team (admins): the staff members and their roles, inviting another one by e-mail in a role, and taking staff rights away. */
 export function Component() {
   const team = useStaffTeam();
   const me = useCurrentUser();

@@ -14,6 +14,7 @@ import { useCancelSubscription, useChangeSubscription } from '@/features/subscri
 import { CancelReasonDialog } from '@/features/subscriptions/components/cancel-reason-dialog';
 import { useSubscription } from '@/features/subscriptions/api/subscriptions';
 import { SubscriptionFacts } from '@/features/subscriptions/components/subscription-facts';
+import { PriceNotes } from '@/features/subscriptions/components/price-notes';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { paths } from '@/lib/paths';
 import { CardExpiryNotice } from '@/features/notifications/components/card-expiry-notice';
@@ -22,6 +23,9 @@ import { DunningBanner } from '@/features/billing/components/dunning-banner';
 import { SubscriptionCardPicker } from '@/features/billing/components/subscription-card-picker';
 import { useDefaultCardName } from '@/features/billing/api/cards';
 import { ChangePlanDialog } from '@/features/billing/components/plan-change/change-plan-dialog';
+import { useAcceptRetentionOffer, usePresentRetentionOffer } from '@/features/subscriptions/api/pause-and-offer';
+import { PauseButton, PausedNotice } from '@/features/subscriptions/components/pause-controls';
+import { RetentionDiscountNote, RetentionOfferDialog } from '@/features/subscriptions/components/retention-offer';
 
 const NOT_FOUND = 'Subscription not found.';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -69,8 +73,20 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
   const reactivate = useChangeSubscription('reactivate');
   const undo = useUndoPlanChange(s.id);
   const [changing, setChanging] = useState(false);
-  const busy = cancel.isPending || reactivate.isPending || undo.isPending;
+  const present = usePresentRetentionOffer(s.id);
+  const acceptOffer = useAcceptRetentionOffer(s.id);
+  const [offer, setOffer] = useState<NonNullable<typeof present.data>['offer']>(null);
+  const busy = cancel.isPending || reactivate.isPending || undo.isPending || present.isPending;
   const fail = (error: Error) => window.alert(`Error: ${error.message}`);
+
+  // The cancel flow: the retention offer first when there is one for this subscription, then the reasons.
+  function onCancelClicked() {
+    acceptOffer.reset();
+    present.mutate(undefined, {
+      onSuccess: (answer) => (answer.offer ? setOffer(answer.offer) : setAskingWhy(true)),
+      onError: () => setAskingWhy(true),
+    });
+  }
 
   function onReactivate() {
     if (s.reactivation === 'CHECKOUT') {
@@ -90,6 +106,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
       <div className="mt-5">
         <SubscriptionFacts subscription={s} defaultCardName={defaultCardName} />
       </div>
+      <PriceNotes subscription={s} />
       {isActiveSubscriptionStatus(s.status) && <SubscriptionCardPicker subscription={s} />}
       {s.pendingChange && (
         <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-900">
@@ -100,6 +117,8 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
         </div>
       )}
       <CardExpiryNotice subscription={s} />
+      <PausedNotice subscription={s} />
+      <RetentionDiscountNote subscription={s} />
       {s.status === 'CANCELLED' && s.reactivation === 'FREE' && (
         <p className="mt-5 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
           Cancelled. Service ends on {formatShortDate(s.dueDate)}; you can reactivate at no extra charge until then.
@@ -116,10 +135,16 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
             <Link to={paths.completionSteps(s.id)} className={buttonClass('secondary')}>
               View Setup Steps
             </Link>
-            <Button variant="danger" onClick={() => setAskingWhy(true)} disabled={busy}>
+            {!s.dunning && <PauseButton subscription={s} disabled={busy} />}
+            <Button variant="danger" onClick={onCancelClicked} disabled={busy}>
               {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
             </Button>
           </>
+        )}
+        {s.status === 'PAUSED' && (
+          <Button variant="danger" onClick={() => setAskingWhy(true)} disabled={busy}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+          </Button>
         )}
         {s.reactivation && (
           <Button onClick={onReactivate} disabled={busy}>
@@ -138,6 +163,15 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
         busy={reactivate.isPending}
         onClose={() => setConfirmingReactivation(false)}
         onConfirm={() => reactivate.mutate(s.id, { onSuccess: () => setConfirmingReactivation(false), onError: fail })}
+      />
+      <RetentionOfferDialog
+        subscription={s}
+        offer={offer}
+        busy={acceptOffer.isPending}
+        error={acceptOffer.error?.message ?? null}
+        onAccept={() => acceptOffer.mutate(undefined, { onSuccess: () => setOffer(null) })}
+        onDecline={() => (setOffer(null), setAskingWhy(true))}
+        onClose={() => setOffer(null)}
       />
       <CancelReasonDialog
         open={askingWhy}

@@ -4,7 +4,9 @@ import { ApiError } from '@/lib/api-client';
 import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useChat } from '@/features/support/api/chats';
+import { ChatRating } from '@/features/support/components/chat-rating';
 import { ChatStatusBadge } from '@/features/support/components/chat-status-badge';
+import { TypingIndicator } from '@/features/support/components/typing-indicator';
 import { MessageForm } from '@/features/support/components/message-form';
 import { MessageList } from '@/features/support/components/message-list';
 import { paths } from '@/lib/paths';
@@ -46,14 +48,20 @@ export function Component() {
             <>
               <MessageList messages={data.messages} supportReadTimestamp={data.supportReadTimestamp} older={chat} />
               {data.status === 'CLOSED' ? (
-                <p
-                  role="status"
-                  className="border-t border-slate-200 bg-slate-100 p-4 text-center font-medium text-slate-700"
-                >
-                  This conversation has been closed.
-                </p>
+                <>
+                  <p
+                    role="status"
+                    className="border-t border-slate-200 bg-slate-100 p-4 text-center font-medium text-slate-700"
+                  >
+                    This conversation has been closed.
+                  </p>
+                  <ChatRating chatId={data.id} />
+                </>
               ) : (
-                <MessageForm chatId={data.id} />
+                <>
+                  <TypingIndicator chatId={data.id} side="support" who="Support" />
+                  <MessageForm chatId={data.id} />
+                </>
               )}
             </>
           )}

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/contracts/route-helpers';
 import { useState } from 'react';
 import type { Me } from '@portal/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -89,7 +90,7 @@ export function TwoFactorSettings({ user, hasPassword }: { user: Me; hasPassword
                 New Recovery Codes
               </Button>
               {/* Staff must keep their second factor (the server refuses too). */}
-              {user.role !== 'staff' && (
+              {!isStaffRole(user.role) && (
                 <Button variant="secondary" onClick={() => open('turnOff')}>
                   Turn Off
                 </Button>

@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Card } from '@portal/contracts/billing';
 
 const refetchFirstPages = vi.fn(async () => {});
-vi.mock('@/lib/pages', () => ({ refetchFirstPages: (...args: unknown[]) => refetchFirstPages(...(args as [])), usePages: vi.fn() }));
+vi.mock('@/lib/page-refresh', () => ({ refetchFirstPages: (...args: unknown[]) => refetchFirstPages(...(args as [])) }));
+vi.mock('@/lib/pages', () => ({ usePages: vi.fn() }));
 
 const { cardsQuery, useCard } = await import('./cards');
 const { queryKeyOf } = await import('@/lib/api-client');

@@ -5,7 +5,8 @@ import { routes } from '@portal/contracts/routes';
 import { cardName } from '../components/card-label';
 import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
-import { refetchFirstPages, usePages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
+import { usePages } from '@/lib/pages';
 
 const { listCards, getCard, addCard: addCardRoute, deleteCard, setDefaultCard, setSubscriptionCard } = routes.billing;
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { NewStepInput, StaffCustomerListQuery } from '@portal/contracts/staff';
+import type { NewStepInput, StaffAuditFilter, StaffCustomerListQuery } from '@portal/contracts/staff';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';
 
-const { listStaffCustomers, getStaffCustomer, listCustomerAudit, listCustomerMail } = routes.staff;
+const { listStaffCustomers, getStaffCustomer, listCustomerAudit, listStaffAudit, listCustomerMail } = routes.staff;
 const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;
 
 /** /staff/customers: newest account first, 25 a page with "Load more". */
@@ -22,6 +22,10 @@ export function useStaffCustomer(userId: string) {
 
 /** Staff writes concerning the customer, newest first, 25 a page; the `audit:<customer>` topic reads the first again. */
 export const useCustomerAudit = (userId: string) => usePages(listCustomerAudit, { params: { userId } }, (pages) => pages.flatMap((page) => page.entries));
+
+/** /staff/audit: every staff change, newest first, as filtered; the filters go with each page's cursor. */
+export const useStaffAudit = (query: StaffAuditFilter) =>
+  usePages(listStaffAudit, { query }, (pages) => pages.flatMap((page) => page.entries), { keepPrevious: true });
 
 /** The e-mails queued for a customer, newest first, with whether each went out and the server's answer if not. */
 export const useCustomerMail = (userId: string) => usePages(listCustomerMail, { params: { userId } }, (pages) => pages.flatMap((page) => page.mails));

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { StaffDeletionRequestListQuery } from '@portal/contracts/staff';
 import { api } from '@/lib/api-client';
-import { refetchFirstPages, usePages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
+import { usePages } from '@/lib/pages';
 
 const { listStaffDeletionRequests, refuseDeletionRequest, carryOutDeletionRequest } = routes.staff;
 

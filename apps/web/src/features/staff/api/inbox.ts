@@ -3,7 +3,8 @@ import { routes } from '@portal/contracts/routes';
 import type { StaffChatListQuery } from '@portal/contracts/staff';
 import { wholeChat } from '@portal/contracts/support';
 import { api } from '@/lib/api-client';
-import { refetchFirstPages, usePages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
+import { usePages } from '@/lib/pages';
 
 const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.staff;
 

@@ -30,16 +30,21 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Staff writes concerning a customer, newest first: who did what and when in words, the record's JSON one click away. */
-export function AuditList({ userId }: { userId: string }) {
-  const audit = useCustomerAudit(userId);
+/** The audit entries a list has loaded so far, and its "Load more". */
+type AuditPages = ReturnType<typeof useCustomerAudit>;
+
+/**
+ * Audit entries, newest first: who did what and when in words, the record's JSON one click away; `empty` is what
+ * shows when none matches.
+ */
+export function AuditEntries({ audit, empty }: { audit: AuditPages; empty: string }) {
   return (
-    <QueryState query={audit} pending="Loading the audit log..." error="Could not load the audit log." empty="No staff changes yet.">
+    <QueryState query={audit} pending="Loading the audit log..." error="Could not load the audit log." empty={empty}>
       {(list) => (
         <>
           <ol className="space-y-2" aria-label="Audit log">
             {list.map((entry) => (
-              <li key={entry.id} className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm">
+              <li key={entry.id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p className="break-words">
                   <span className="font-semibold">{describeAuditEntry(entry)}</span>
                 </p>
@@ -49,7 +54,7 @@ export function AuditList({ userId }: { userId: string }) {
                 <Changes entry={entry} />
                 <details className="mt-1">
                   <summary className="cursor-pointer text-brand-700">Show details</summary>
-                  <p className="mt-2 text-xs text-slate-500">
+                  <p className="mt-2 break-words text-xs text-slate-500">
                     Recorded as <code>{entry.action}</code> on {entry.entityType} <code className="break-all">{entry.entityId}</code>
                   </p>
                   <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -65,4 +70,9 @@ export function AuditList({ userId }: { userId: string }) {
       )}
     </QueryState>
   );
+}
+
+/** Staff writes concerning a customer, newest first. */
+export function AuditList({ userId }: { userId: string }) {
+  return <AuditEntries audit={useCustomerAudit(userId)} empty="No staff changes yet." />;
 }

@@ -27,6 +27,7 @@ export function ChatRow({ chat, selected }: { chat: StaffChatSummary; selected: 
           </time>
         </div>
         <p className="truncate text-xs text-slate-600">{chat.customer.email}</p>
+        <p className="truncate text-xs text-slate-600">{chat.assignee ? `Assigned to ${chat.assignee.name}` : 'Unassigned'}</p>
         <p className="mt-1 flex items-center gap-2 text-sm">
           <span className="font-medium text-slate-800">{chat.reason || DEFAULT_CHAT_LABEL}</span>
           <span className={`rounded px-1.5 text-xs font-bold ${chat.status === 'OPEN' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-800'}`}>{chat.status}</span>

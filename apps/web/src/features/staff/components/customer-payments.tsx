@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '@portal/contracts/money';
-import type { StaffCustomerPayment } from '@portal/contracts/staff';
+import type { Payment } from '@portal/contracts/billing';
 import { formatShortDate } from '@/lib/format';
 import { STACKED_HEAD, STACKED_ROW, StackedCell } from './stacked-cell';
 
 /**
- * A customer's payments as staff see them. `action` renders per-payment controls in the last column (the place
- * where billing adds refunds); without it the column is left out. On a phone each payment stacks into lines.
+ * A customer's payments as staff see them, with what was refunded of each. `action` renders per-payment controls in
+ * the last column (refunds); without it the column is left out. On a phone each payment stacks into lines.
  */
 export function CustomerPayments({
   payments,
   status,
   action,
 }: {
-  payments: StaffCustomerPayment[];
+  payments: Payment[];
   /** The status badge (billing's). */
-  status: (payment: StaffCustomerPayment) => ReactNode;
-  action?: (payment: StaffCustomerPayment) => ReactNode;
+  status: (payment: Payment) => ReactNode;
+  action?: (payment: Payment) => ReactNode;
 }) {
   if (payments.length === 0) return <p className="text-slate-600">No payments yet.</p>;
   return (
@@ -42,10 +42,14 @@ export function CustomerPayments({
             <StackedCell label="Date">{formatShortDate(payment.createdAt)}</StackedCell>
             <StackedCell label="Plan">{payment.serviceTitle}</StackedCell>
             <StackedCell label="Type">{payment.purchaseType}</StackedCell>
-            <StackedCell label="Amount">{formatCents(payment.amount)}</StackedCell>
+            <StackedCell label="Amount">
+              {formatCents(payment.amount)}
+              {payment.refunded > 0 && <span className="block text-xs text-slate-600">{formatCents(payment.refunded)} refunded</span>}
+            </StackedCell>
             <StackedCell label="Card">{payment.cardBrand ? `${payment.cardBrand} •••• ${payment.cardLast4 ?? ''}` : '—'}</StackedCell>
             <StackedCell label="Status">
               {status(payment)}
+              {payment.refundStatus && <span className="ml-1 text-xs font-semibold text-slate-700">{payment.refundStatus}</span>}
               {payment.failureReason && <span className="block text-xs text-red-700">{payment.failureReason}</span>}
             </StackedCell>
             {action && <td className="py-2 max-sm:block max-sm:py-1">{action(payment)}</td>}

@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { RELEASE_STATUSES } from '@portal/contracts/projects';
 import { PROJECT_LOGO_PURPOSE, updateProjectSchema, type StaffProject } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useCustomerMatches, useStaffCustomer } from '../api/customers';
+import { useCustomerMatches } from '../api/customers';
+import { useCustomerSubscriptions } from '../api/billing-actions';
 import { useSaveProject } from '../api/projects';
 
 /** The staff API's project fields, checked as the server checks them; the publish time is edited as a local date-time. */
@@ -74,7 +76,7 @@ type ProjectCustomer = StaffProject['customer'];
 export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffProject; forCustomer?: ProjectCustomer; onDone: () => void }) {
   const save = useSaveProject(project?.projectId);
   const [customer, setCustomer] = useState(project?.customer ?? forCustomer ?? null);
-  const subscriptions = useStaffCustomer(customer?.id ?? '');
+  const subscriptions = useCustomerSubscriptions(customer?.id ?? '');
   const upload = useUpload();
   const fileInput = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -145,10 +147,11 @@ export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffP
           <label htmlFor="project-subscription" className="mb-1 block text-sm font-medium text-slate-800">Subscription (optional)</label>
           <select id="project-subscription" {...register('subscriptionId')} className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base">
             <option value="">None</option>
-            {subscriptions.data?.subscriptions.map((s) => (
+            {subscriptions.data?.map((s) => (
               <option key={s.id} value={s.id}>{s.serviceTitle} ({s.status})</option>
             ))}
           </select>
+          <LoadMore list={subscriptions} label="Load more subscriptions" className="mt-2" />
         </div>
       )}
       {field('projectName', 'Project name', errors.projectName?.message)}

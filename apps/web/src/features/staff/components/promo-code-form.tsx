@@ -1,5 +1,8 @@
 import {
+  MAX_DURATION_MONTHS,
   MAX_PERCENT,
+  PROMO_DURATION_LABELS,
+  PROMO_DURATIONS,
   promoCodeFormSchema,
   promoCodeFromForm,
   promoCodeToForm,
@@ -19,7 +22,7 @@ function localDateTime(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-const EMPTY: PromoCodeFormValues = { code: '', type: 'percent', value: '', active: true, expires: '', planIds: [], maxRedemptions: '' };
+const EMPTY: PromoCodeFormValues = { code: '', type: 'percent', value: '', active: true, expires: '', planIds: [], maxRedemptions: '', duration: 'once', durationMonths: '', maxPerCustomer: '' };
 
 /** Create or edit a promo code: percent as typed, an amount typed in dollars and stored in cents. */
 export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDone: () => void }) {
@@ -32,6 +35,7 @@ export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDon
     onDone,
   );
   const percent = watch('type') === 'percent';
+  const months = watch('duration') === 'months';
   const submit = handleSubmit((form) => {
     const body = promoCodeFromForm(form);
     return editor.save(() => (promo ? update.mutateAsync({ code: promo.code, body }) : create.mutateAsync({ code: form.code, ...body })));
@@ -64,6 +68,25 @@ export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDon
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="promo-duration" className="mb-1 block text-sm font-medium text-slate-800">Discount lasts</label>
+          <select id="promo-duration" {...register('duration')} className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base">
+            {PROMO_DURATIONS.map((duration) => (
+              <option key={duration} value={duration}>{PROMO_DURATION_LABELS[duration]}</option>
+            ))}
+          </select>
+        </div>
+        {months && (
+          <TextField
+            id="promo-duration-months"
+            label={`Months (1 to ${MAX_DURATION_MONTHS}, from the first payment)`}
+            inputMode="numeric"
+            registration={register('durationMonths')}
+            error={errors.durationMonths?.message}
+          />
+        )}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
         <TextField id="promo-expires" label="Expires (empty: never)" type="datetime-local" registration={register('expires')} error={errors.expires?.message} />
         <TextField
           id="promo-max"
@@ -71,6 +94,13 @@ export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDon
           inputMode="numeric"
           registration={register('maxRedemptions')}
           error={errors.maxRedemptions?.message}
+        />
+        <TextField
+          id="promo-max-per-customer"
+          label="Uses per customer (empty: no limit)"
+          inputMode="numeric"
+          registration={register('maxPerCustomer')}
+          error={errors.maxPerCustomer?.message}
         />
       </div>
       <fieldset>

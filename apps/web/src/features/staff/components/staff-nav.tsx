@@ -1,41 +1,65 @@
 import { useRef, useState } from 'react';
 import { ChevronDown, Menu } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Role } from '@portal/contracts/auth';
+import type { RouteAuth } from '@portal/contracts/route';
+import { mayCall } from '@portal/contracts/route-helpers';
+import { routes } from '@portal/contracts/routes';
 import { paths } from '@/lib/paths';
 
-/** A section is current on its own path and the pages under it, unless it says otherwise (`matches`). */
-const LINKS: { to: string; label: string; matches?: (path: string) => boolean }[] = [
-  { to: paths.staffOverview(), label: 'Overview' },
-  { to: paths.staffInbox(), label: 'Inbox', matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
-  { to: paths.staffCustomers(), label: 'Customers' },
-  { to: paths.staffProjects(), label: 'Projects' },
-  { to: paths.staffPlans(), label: 'Plans' },
-  { to: paths.staffPromoCodes(), label: 'Promo codes' },
-  { to: paths.staffQuestionnaire(), label: 'Questionnaire' },
-  { to: paths.staffStepTemplates(), label: 'Step templates' },
-  { to: paths.staffFaqs(), label: 'FAQs' },
-  { to: paths.staffHelpGuides(), label: 'Help guides' },
-  { to: paths.staffBanners(), label: 'Banners' },
-  { to: paths.staffPortfolio(), label: 'Portfolio' },
-  { to: paths.staffTrustedBy(), label: 'Trusted by' },
-  { to: paths.staffContent(), label: 'Import and export' },
-  { to: paths.staffDeletionRequests(), label: 'Deletion requests' },
-  { to: paths.staffTeam(), label: 'Team' },
+/**
+ * The console's sections. Each names the route its page stands on: a section shows only to a role that may call it
+ * (contracts `mayCall`, the rule the server's guard follows), and is current on its own path and the pages under it
+ * unless it says otherwise (`matches`).
+ */
+export interface StaffSection {
+  to: string;
+  label: string;
+  route: { readonly auth: RouteAuth };
+  matches?: (path: string) => boolean;
+}
+
+const { staff, staffConsole, teamInbox, promoCodes, staffOnboarding, stepTemplates, helpEditor, showcase, content } = routes;
+export const STAFF_SECTIONS: StaffSection[] = [
+  { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
+  { to: paths.staffInbox(), label: 'Inbox', route: staff.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
+  { to: paths.staffSavedReplies(), label: 'Saved replies', route: teamInbox.listSavedReplies },
+  { to: paths.staffInboxSettings(), label: 'Alerts', route: teamInbox.updateAlertPreferences },
+  { to: paths.staffCustomers(), label: 'Customers', route: staff.listStaffCustomers },
+  { to: paths.staffProjects(), label: 'Projects', route: staff.listStaffProjects },
+  { to: paths.staffPlans(), label: 'Plans', route: staff.listStaffPlans },
+  { to: paths.staffPromoCodes(), label: 'Promo codes', route: promoCodes.listStaffPromoCodes },
+  { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: staffOnboarding.listStaffQuestions },
+  { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
+  { to: paths.staffFaqs(), label: 'FAQs', route: helpEditor.createFaq },
+  { to: paths.staffHelpGuides(), label: 'Help guides', route: helpEditor.createHelpGuide },
+  { to: paths.staffBanners(), label: 'Banners', route: staffOnboarding.createBanner },
+  { to: paths.staffPortfolio(), label: 'Portfolio', route: showcase.createPortfolioEntry },
+  { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },
+  { to: paths.staffContent(), label: 'Import and export', route: content.importContentAsStaff },
+  { to: paths.staffDeletionRequests(), label: 'Deletion requests', route: staff.listStaffDeletionRequests },
+  { to: paths.staffTeam(), label: 'Team', route: staffConsole.getStaffTeam },
+  { to: paths.staffAudit(), label: 'Audit log', route: staff.listStaffAudit },
 ];
 
+const isCurrent = (section: StaffSection, pathname: string) => (section.matches ? section.matches(pathname) : pathname.startsWith(section.to));
+
+/** The section a page belongs to, if any (the layout refuses a page whose section the reader's role may not open). */
+export const sectionOf = (pathname: string) => STAFF_SECTIONS.find((section) => isCurrent(section, pathname));
+
 /**
- * The staff console's sections, the current one marked by its own rule (a `NavLink` to /staff would claim every staff
+ * The staff console's sections the reader's role may open, the current one marked by its own rule (a `NavLink` to /staff would claim every staff
  * page as current). On a wide screen they all show, wrapping onto a second row. On a phone they would not fit in a
  * row, and a strip scrolling sideways hides most of them: there one "Sections" button names the current section and
  * opens the list of them all, which closes again on Escape or when a section is chosen.
  */
-export function StaffNav({ pathname }: { pathname: string }) {
+export function StaffNav({ pathname, role }: { pathname: string; role: Role }) {
   // Open on the page where it was opened: choosing a section (or any other way to another page) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const button = useRef<HTMLButtonElement>(null);
-  const sections = LINKS.map((link) => ({ ...link, current: link.matches ? link.matches(pathname) : pathname.startsWith(link.to) }));
+  const sections = STAFF_SECTIONS.filter((section) => mayCall(section.route, role)).map((section) => ({ ...section, current: isCurrent(section, pathname) }));
   const current = sections.find((link) => link.current);
   return (
     <nav

@@ -3,7 +3,8 @@ import { routes } from '@portal/contracts/routes';
 import type { CancelRequest } from '@portal/contracts/subscriptions';
 import { api, routeQuery } from '@/lib/api-client';
 import { PAGE_LIMIT_MAX } from '@portal/contracts/page';
-import { refetchFirstPages, useEveryPage, usePages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
+import { useEveryPage, usePages } from '@/lib/pages';
 import { sessionQueryKey } from '@/lib/session';
 
 const { listSubscriptions, getSubscription, cancelSubscription, reactivateSubscription } = routes.subscriptions;

@@ -27,7 +27,8 @@ export function SubscriptionFacts({
 }) {  const facts: Array<[string, string]> = [
     ['Price', `${formatCents(s.amount)} / ${s.recurring}`],
     ['Started', formatShortDate(s.startDate)],
-    [dueDateLabel(s), formatShortDate(s.dueDate)],
+    // Paused: the due date it will have once it resumes on its date.
+    [dueDateLabel(s), formatShortDate(s.pause?.nextPaymentAt ?? s.dueDate)],
     ['Card', cardText(s, defaultCardName)],
   ];
   return (

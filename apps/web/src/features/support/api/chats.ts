@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { wholeChat, type CreateChatInput, type SendMessageInput } from '@portal/contracts/support';
 import { routes } from '@portal/contracts/routes';
 import { api, routeQuery } from '@/lib/api-client';
-import { refetchFirstPages, usePages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
+import { usePages } from '@/lib/pages';
 
 const { listChats, getChat, createChat, sendMessage } = routes.support;
 /** Every chat read is keyed under the `chats` topic: the live topic `chats:<id>` refreshes them all. */

@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react';
+import { FileText, Play } from 'lucide-react';
 import type { ChatMessage } from '@portal/contracts/support';
 import { formatTime } from '@/lib/format';
 
@@ -27,12 +27,15 @@ export function MessageBubble({
   onOpenMedia,
   viewer = { kind: 'customer' },
   seen = false,
+  marked = false,
 }: {
   message: ShownMessage;
   onOpenMedia: (media: Media) => void;
   viewer?: ChatViewer;
   /** Support has read it (shown under the customer's last message). */
   seen?: boolean;
+  /** The message a link opened the conversation at (message search): outlined, and focusable to be focused. */
+  marked?: boolean;
 }) {
   const mine = (message.messengerType === 'support') === (viewer.kind === 'staff');
   const sender = senderOf(message, viewer, mine);
@@ -40,9 +43,9 @@ export function MessageBubble({
   // How media buttons name the sender: "you" and "support" for the customer, names for staff.
   const from = viewer.kind === 'customer' ? (mine ? 'you' : 'support') : sender;
   return (
-    <li className={`flex flex-wrap ${mine ? 'justify-end' : 'justify-start'}`}>
+    <li id={`message-${message.id}`} tabIndex={marked ? -1 : undefined} aria-current={marked ? 'true' : undefined} className={`flex flex-wrap outline-none ${mine ? 'justify-end' : 'justify-start'}`}>
       <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm sm:max-w-[70%] ${
+        className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm sm:max-w-[70%] ${marked ? 'ring-4 ring-amber-400 ' : ''}${
           mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900'
         }`}
       >
@@ -72,6 +75,16 @@ export function MessageBubble({
               </span>
             </span>
           </button>
+        )}
+        {message.messageType === 'document' && message.document && (
+          <a
+            href={message.document}
+            download
+            className={`flex items-center gap-2 rounded-lg px-3 py-2 font-semibold underline ${mine ? 'bg-brand-800 text-white' : 'bg-slate-100 text-brand-700'}`}
+          >
+            <FileText className="h-5 w-5 shrink-0" aria-hidden="true" />
+            Download PDF from {from}
+          </a>
         )}
         <p className={`mt-1 text-right text-xs ${mine ? 'text-brand-100' : 'text-slate-600'}`}>
           <time dateTime={new Date(message.sentTimestamp).toISOString()}>{formatTime(message.sentTimestamp)}</time>

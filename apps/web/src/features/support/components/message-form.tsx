@@ -2,12 +2,16 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip } from 'lucide-react';
-import { CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE, sendMessageSchema } from '@portal/contracts/support';
+import { CHAT_DOCUMENT_PURPOSE, CHAT_IMAGE_PURPOSE, CHAT_TEXT_MAX, CHAT_VIDEO_PURPOSE, sendMessageSchema } from '@portal/contracts/support';
+import { DOCUMENT_CONTENT_TYPE } from '@portal/contracts/uploads';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
 import { useSendMessage } from '../api/chats';
+import { useSavedReplyMatches } from '../api/saved-replies';
+import { slashQuery, useSlashPicker } from './slash-reply-picker';
+import { useTypingSignal } from '../api/typing';
 import { UploadProgress } from './upload-progress';
 
 const SEND_FAILED = 'Failed to send message.';
@@ -18,22 +22,28 @@ const sendFailure = (failure: unknown) => (failure instanceof ApiError && failur
 /** The typed message, checked as the contract's text message is (trimmed, not blank, not too long). */
 const textFormSchema = sendMessageSchema.options[0].pick({ textMessage: true });
 
-/** Only images and videos may be attached (spec §5). */
-const mediaKind = (file: File) => (file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : null);
+/** Images and videos (spec §5), and PDF documents (the server checks each file's bytes). */
+const mediaKind = (file: File) =>
+  file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : file.type === DOCUMENT_CONTENT_TYPE ? 'document' : null;
+const PURPOSE_OF = { image: CHAT_IMAGE_PURPOSE, video: CHAT_VIDEO_PURPOSE, document: CHAT_DOCUMENT_PURPOSE } as const;
 
 /**
  * Attach, type and send. A chosen file uploads at once (with progress) and is sent when it has arrived. Staff
  * (`asStaff`) reply as support; a refusal (e.g. the chat was closed meanwhile) shows the server's message.
  */
 export function MessageForm({ chatId, asStaff = false }: { chatId: string; asStaff?: boolean }) {
-  const { register, handleSubmit, reset, control } = useForm({
+  const { register, handleSubmit, reset, control, setValue } = useForm({
     resolver: zodResolver(textFormSchema),
     defaultValues: { textMessage: '' },
   });
   const text = useWatch({ control, name: 'textMessage' });
   const [error, setError] = useState<string | null>(null);
+  // Staff insert a saved reply by typing `/` first.
+  const matches = useSavedReplyMatches(asStaff ? slashQuery(text) : null);
+  const picker = useSlashPicker({ text, replies: matches.data ?? [], enabled: asStaff, onPick: (reply) => setValue('textMessage', reply.body, { shouldDirty: true }) });
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendMessage(chatId, asStaff);
+  const signalTyping = useTypingSignal(chatId);
   const upload = useUpload();
   const uploading = upload.snapshot?.state === 'running' || upload.snapshot?.state === 'paused';
 
@@ -44,7 +54,7 @@ export function MessageForm({ chatId, asStaff = false }: { chatId: string; asSta
       return;
     }
     setError(null);
-    const task = upload.start(file, { purpose: kind === 'image' ? CHAT_IMAGE_PURPOSE : CHAT_VIDEO_PURPOSE, targetId: chatId });
+    const task = upload.start(file, { purpose: PURPOSE_OF[kind], targetId: chatId });
     let fileId: string;
     try {
       fileId = (await task.result).fileId;
@@ -80,7 +90,7 @@ export function MessageForm({ chatId, asStaff = false }: { chatId: string; asSta
         <input
           ref={fileInput}
           type="file"
-          accept="image/*,video/*"
+          accept={`image/*,video/*,${DOCUMENT_CONTENT_TYPE}`}
           className="hidden"
           tabIndex={-1}
           aria-hidden="true"
@@ -100,18 +110,28 @@ export function MessageForm({ chatId, asStaff = false }: { chatId: string; asSta
         >
           <Paperclip className="h-5 w-5" aria-hidden="true" />
         </Button>
-        <input
-          type="text"
-          {...register('textMessage')}
-          placeholder="Type a message..."
-          aria-label="Message"
-          maxLength={CHAT_TEXT_MAX}
-          className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2.5 text-base focus:border-brand-600"
-        />
+        <div className="relative min-w-0 flex-1">
+          {picker.listbox}
+          <input
+            type="text"
+            {...register('textMessage', { onChange: signalTyping })}
+            {...picker.inputProps}
+            placeholder="Type a message..."
+            aria-label="Message"
+            aria-describedby={asStaff ? 'saved-reply-hint' : undefined}
+            maxLength={CHAT_TEXT_MAX}
+            className="w-full rounded-full border border-slate-300 px-4 py-2.5 text-base focus:border-brand-600"
+          />
+        </div>
         <Button type="submit" className="rounded-full" disabled={uploading || send.isPending || !text.trim()}>
           {uploading ? '...' : 'Send'}
         </Button>
       </form>
+      {asStaff && (
+        <p id="saved-reply-hint" className="mt-1 px-12 text-xs text-slate-600">
+          Type / to insert a saved reply.
+        </p>
+      )}
       {error && (
         <div className="mt-3">
           <ErrorMessage>{error}</ErrorMessage>

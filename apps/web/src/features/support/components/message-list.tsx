@@ -20,8 +20,11 @@ export function MessageList({
   viewer = { kind: 'customer' },
   supportReadTimestamp = null,
   older,
+  marked = null,
 }: {
   messages: ShownMessage[];
+  /** The id of the message a link opened the conversation at. */
+  marked?: string | null;
   viewer?: ChatViewer;
   supportReadTimestamp?: number | null;
   older?: PagedList;
@@ -79,7 +82,7 @@ export function MessageList({
         {older && <LoadMore list={older} label="Load older messages" className="mb-3" />}
         <ol className="space-y-3">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} onOpenMedia={setMedia} viewer={viewer} seen={message.id === seenId} />
+            <MessageBubble key={message.id} message={message} onOpenMedia={setMedia} viewer={viewer} seen={message.id === seenId} marked={message.id === marked} />
           ))}
         </ol>
       </div>

@@ -4,7 +4,7 @@ import type { CheckoutMode } from '@portal/contracts/billing';
 import { topicQueryKey, topics } from '@portal/contracts/topics';
 import { useLoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
-import { refetchFirstPages } from '@/lib/pages';
+import { refetchFirstPages } from '@/lib/page-refresh';
 import { sessionQueryKey } from '@/lib/session';
 import { addCard } from '../../api/cards';
 import { startCheckout, useCardUntilSaved, usePaymentUntilSettled } from '../../api/checkout';

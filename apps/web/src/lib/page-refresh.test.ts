@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { wholeChat } from '@portal/contracts/support';
-import { refetchFirstPages, withFirstPage } from './pages';
+import { refetchFirstPages, withFirstPage } from './page-refresh';
 
 // A conversation of messages m00..m40, newest page first, each page oldest first (like GET /api/support/chats/:id).
 const message = (n: number) => ({ id: `m${String(n).padStart(2, '0')}` });
@@ -55,6 +55,61 @@ describe('refetchFirstPages', () => {
     const shown = client.getQueryData<InfiniteData<ChatPage, unknown>>(['chats', 'c1', 'pages'])!;
     expect(ids(shown.pages)).toEqual(range(0, 41).map((m) => m.id));
     expect(client.getQueryData(['chats', 'pages'])).toEqual({ pages: [{ n: 1 }], pageParams: [null] });
+    unsubscribe();
+  });
+});
+
+describe('refetchFirstPages on a list shown with more than one page', () => {
+  // A list of rows r1..r60, newest first, 25 a page; `list` is what the server holds now.
+  const rowsPage = (list: number[], cursor: string | null) => {
+    const from = cursor === null ? 0 : list.indexOf(Number(cursor)) + 1;
+    const rows = list.slice(from, from + 25);
+    return { rows, nextCursor: from + 25 < list.length ? String(rows.at(-1)) : null };
+  };
+  const shownList = (server: { list: number[]; delay: number }) => {
+    const client = new QueryClient();
+    const queryFn = vi.fn(async ({ pageParam }: { pageParam: string | null }) => {
+      await new Promise((resolve) => setTimeout(resolve, server.delay));
+      return rowsPage(server.list, pageParam);
+    });
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ['customers', 'pages'],
+      queryFn,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const rows = () => client.getQueryData<InfiniteData<{ rows: number[] }>>(['customers', 'pages'])!.pages.flatMap((p) => p.rows);
+    return { client, observer, queryFn, unsubscribe, rows };
+  };
+  const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => to - i);
+
+  it('reads every page again, so the reader keeps the rows they loaded and sees the change', async () => {
+    const server = { list: numbers(1, 60), delay: 1 };
+    const { client, observer, queryFn, unsubscribe, rows } = shownList(server);
+    await observer.refetch();
+    await observer.fetchNextPage();
+    expect(rows()).toHaveLength(50);
+    server.list = numbers(1, 61);
+    queryFn.mockClear();
+    await refetchFirstPages(client, ['customers']);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(rows()).toEqual(numbers(12, 61));
+    unsubscribe();
+  });
+
+  it('lets a "Load more" under way finish, then reads every page again', async () => {
+    const server = { list: numbers(1, 60), delay: 5 };
+    const { client, observer, unsubscribe, rows } = shownList(server);
+    await observer.refetch();
+    await observer.fetchNextPage();
+    const more = observer.fetchNextPage();
+    server.list = numbers(1, 61);
+    await refetchFirstPages(client, ['customers']);
+    await more;
+    expect(rows()).toEqual(numbers(1, 61));
+    expect(observer.getCurrentResult().hasNextPage).toBe(false);
     unsubscribe();
   });
 });
