@@ -99,6 +99,18 @@ describe('refetchFirstPages on a list shown with more than one page', () => {
     unsubscribe();
   });
 
+  it('lets the first "Load more" finish, then reads both pages again', async () => {
+    const server = { list: numbers(1, 60), delay: 5 };
+    const { client, observer, unsubscribe, rows } = shownList(server);
+    await observer.refetch();
+    const more = observer.fetchNextPage();
+    server.list = numbers(1, 61);
+    await refetchFirstPages(client, ['customers']);
+    await more;
+    expect(rows()).toEqual(numbers(12, 61));
+    unsubscribe();
+  });
+
   it('lets a "Load more" under way finish, then reads every page again', async () => {
     const server = { list: numbers(1, 60), delay: 5 };
     const { client, observer, unsubscribe, rows } = shownList(server);

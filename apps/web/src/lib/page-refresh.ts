@@ -16,9 +16,9 @@ export interface KeepOlder {
  * cut back to their first page: an infinite query refetches every loaded page in turn, and the change shows on the
  * first page anyway (lists are newest first). "Load more" reads on from there. `except` are left as they are.
  */
-export function firstPageOnly(queryClient: QueryClient, queryKey: QueryKey, except: readonly Query[] = []) {
+export function firstPageOnly(queryClient: QueryClient, queryKey: QueryKey, except: readonly Query[] = [], only: (query: Query) => boolean = () => true) {
   queryClient.setQueriesData<InfiniteData<unknown, unknown>>(
-    { queryKey, predicate: (query) => isPaged(query.state.data) && !except.includes(query) },
+    { queryKey, predicate: (query) => only(query) && isPaged(query.state.data) && !except.includes(query) },
     (data) => (data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data),
   );
 }
@@ -26,28 +26,28 @@ export function firstPageOnly(queryClient: QueryClient, queryKey: QueryKey, exce
 const isPaged = (data: unknown): data is InfiniteData<unknown, unknown> =>
   typeof data === 'object' && data !== null && Array.isArray((data as { pages?: unknown }).pages) && Array.isArray((data as { pageParams?: unknown }).pageParams);
 
+const loadingMore = (query: Query) => query.state.fetchStatus === 'fetching' && query.state.fetchMeta?.fetchMore !== undefined;
+
 const keepOlderOf = (query: Query) => (query.meta?.keepOlder as KeepOlder | undefined) ?? null;
 
 /**
- * Refetches the reads under `queryKey` after a change. A list shown now that keeps its older pages (`usePages`'
+ * Refetches the reads under `queryKey` (of them, those `only` takes) after a change. A list shown now that keeps its older pages (`usePages`'
  * `keepOlder`) has its first page read again and put in front of them; another list shown now with more than one
- * page loaded reads every page again, so that the reader keeps their place (and a "Load more" on its way finishes
- * first); every other list goes back to its first page.
+ * page loaded, or with a "Load more" on its way, reads every page again once that page is in, so that the reader
+ * keeps their place (a plain refetch would cancel the "Load more"); every other list goes back to its first page.
  */
-export function refetchFirstPages(queryClient: QueryClient, queryKey: QueryKey) {
-  const shown = queryClient.getQueryCache().findAll({ queryKey, type: 'active', predicate: (query) => isPaged(query.state.data) });
+export function refetchFirstPages(queryClient: QueryClient, queryKey: QueryKey, only: (query: Query) => boolean = () => true) {
+  const shown = queryClient.getQueryCache().findAll({ queryKey, type: 'active', predicate: (query) => only(query) && isPaged(query.state.data) });
   const kept = shown.filter((query) => keepOlderOf(query) !== null);
-  const whole = shown.filter((query) => keepOlderOf(query) === null && (query.state.data as InfiniteData<unknown>).pages.length > 1);
+  const whole = shown.filter((query) => keepOlderOf(query) === null && ((query.state.data as InfiniteData<unknown>).pages.length > 1 || loadingMore(query)));
   const apart = [...kept, ...whole];
-  firstPageOnly(queryClient, queryKey, apart);
+  firstPageOnly(queryClient, queryKey, apart, only);
   return Promise.all([
-    queryClient.invalidateQueries(apart.length === 0 ? { queryKey } : { queryKey, predicate: (query) => !apart.includes(query) }),
+    queryClient.invalidateQueries({ queryKey, predicate: (query) => only(query) && !apart.includes(query) }),
     ...kept.map((query) => refetchFirstPageKeepingOlder(queryClient, query)),
     ...whole.map((query) => refetchEveryPage(queryClient, query)),
   ]).then(() => undefined);
 }
-
-const loadingMore = (query: Query) => query.state.fetchStatus === 'fetching' && query.state.fetchMeta?.fetchMore !== undefined;
 
 /**
  * Reads every loaded page of a list again, after the "Load more" under way if there is one: a refetch would cancel
