@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { useLiveEvents } from './live-events';
+import { sessionQueryKey } from './session';
 import { TYPING_EVENT } from './typing-event';
 
 class FakeEventSource {
@@ -64,6 +65,8 @@ describe('useLiveEvents', () => {
       const observer = new QueryObserver(client, { queryKey: [key], queryFn, staleTime: Infinity });
       return { queryFn, unsubscribe: observer.subscribe(() => {}), observer };
     };
+    // The sign-in state a page was served with is no read, and the stream opened for it: it is left as it is.
+    client.setQueryData(sessionQueryKey, { user: null, landing: null });
     const done = read('done', 0);
     await vi.waitFor(() => expect(done.observer.getCurrentResult().isSuccess).toBe(true));
     const inFlight = read('in-flight', 20);
@@ -81,6 +84,8 @@ describe('useLiveEvents', () => {
     expect(inFlight.queryFn).toHaveBeenCalledTimes(2);
     expect(after.queryFn).toHaveBeenCalledTimes(1);
     for (const query of [done, inFlight, after]) query.unsubscribe();
+    expect(client.getQueryState(sessionQueryKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(sessionQueryKey)?.dataUpdateCount).toBe(1);
   });
 
   it('turns a typing topic into a window event and refetches nothing for it', () => {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { topicQueryKey, topicRoot } from '@portal/contracts/topics';
 import { shellEndpoints } from '@portal/contracts/routes/shell';
 import { refetchFirstPages } from './page-refresh';
+import { sessionQueryKey } from './session';
 import { TYPING_EVENT } from './typing-event';
 
 /**
@@ -43,13 +44,17 @@ export function useLiveEvents(queryClient: QueryClient, identity: string) {
 
 /**
  * The page's first reads and the stream start together, so a change made between a read and the moment the stream
- * listened has no event: what was read, or was being read, when the stream opened is read again once it is in.
+ * listened has no event: what was read, or was being read, when the stream opened is read again once it is in. The
+ * sign-in state is not: the stream was opened for it (`identity`), and a visitor's was known without a read.
  */
 async function refetchReadBeforeListening(queryClient: QueryClient) {
   const openedAt = Date.now();
   const cache = queryClient.getQueryCache();
-  const inFlight = cache.findAll({ fetchStatus: 'fetching' });
+  const session = hashKey(sessionQueryKey);
+  const inFlight = cache.findAll({ fetchStatus: 'fetching', predicate: (query) => query.queryHash !== session });
   await Promise.all(inFlight.map((query) => query.promise?.catch(() => undefined)));
-  const readBefore = cache.findAll({ predicate: (query) => inFlight.includes(query) || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt) });
+  const readBefore = cache.findAll({
+    predicate: (query) => inFlight.includes(query) || (query.queryHash !== session && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt),
+  });
   if (readBefore.length > 0) await refetchFirstPages(queryClient, [], (query) => readBefore.includes(query));
 }
