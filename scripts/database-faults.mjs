@@ -5,7 +5,7 @@
 // away requests are answered 503 (never another 5xx, never a hang); every accepted payment and message is stored
 // once, each completed payment was charged once at Square and has its receipt e-mail; live streams carry events
 // again; a sign-out reaches every instance's session cache (its notifications are listened to again).
-// Usage: node scripts/database-faults.mjs (FAULTS_PORT, the first of its ports, 3600 by default).
+// Usage: npm run test:faults (FAULTS_PORT, the first of its ports, 3600 by default); CI runs it after the three-instance run.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chownSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
