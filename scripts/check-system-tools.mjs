@@ -11,7 +11,11 @@ export const PROVIDED = {
   npx: 'ships with Node.js',
   chromium: 'scripts/chromium.mjs (CHROMIUM_PATH, or Debian\'s package, installed when run as root)',
   'chromium-browser': 'scripts/chromium.mjs',
-  'apt-get': 'scripts/chromium.mjs installs Chromium with it, on Debian only',
+  'apt-get': 'scripts/chromium.mjs and scripts/s3-server.mjs install Debian packages with it, on Debian only',
+  // The S3 upload tests' server: Debian's OpenStack Swift (its programs are swift-<name>) on Debian's Python.
+  python3: "scripts/s3-server.mjs runs Debian's Swift packages on Debian's /usr/bin/python3, installed with them",
+  'swift-': "scripts/s3-server.mjs (Debian's swift-proxy, swift-account, swift-container and swift-object, installed when run as root)",
+  memcached: "scripts/s3-server.mjs (Debian's memcached, installed with Swift)",
 };
 
 /** Files that call system programs but are never run by `npm test` or `.ci/run`. */

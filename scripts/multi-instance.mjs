@@ -1,11 +1,13 @@
 // The multi-instance test: three portal instances on one fresh PostgreSQL database, behind a round-robin proxy with
 // no stickiness, run browser journeys and concurrency checks (e2e/playwright.multi.config.ts). The instances share
-// one DATA_DIR, as they would share a disk or a bucket. Usage: node scripts/multi-instance.mjs [playwright args]
+// one DATA_DIR, as they would share a disk; with MULTI_STORAGE=s3 each has a DATA_DIR of its own and they share a
+// bucket on a real S3-compatible server (scripts/s3-server.mjs). Usage: node scripts/multi-instance.mjs [playwright args]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 import { runAsAdmin } from './postgres-admin.mjs';
+import { startS3Server } from './s3-server.mjs';
 import { SERVER_ENTRY, serverEnvironment } from './server-process.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
@@ -17,6 +19,11 @@ const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` 
 const dataDir = `/tmp/portal-multi-${port}`;
 const webDist = `/tmp/portal-web-${port}`;
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+const onS3 = process.env.MULTI_STORAGE === 's3';
+/** With a bucket, nothing is shared through the disk: each instance has its own folder. */
+const dataDirOf = (instancePort) => (onS3 ? `${dataDir}/${instancePort}` : dataDir);
+/** The S3_* settings of the bucket the instances share, when on S3. */
+let s3Settings = {};
 
 const admin = (sql) => runAsAdmin(adminUrl, sql);
 
@@ -42,7 +49,8 @@ function startInstance(instancePort) {
       PUBLIC_URL: `http://localhost:${port}`,
       TRUST_PROXY: '1',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirOf(instancePort),
+      ...s3Settings,
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
       AUTH_SECRET: 'multi-instance-secret-0123456789-abcdef',
@@ -65,8 +73,17 @@ mkdirSync(dataDir, { recursive: true });
 await admin(`CREATE DATABASE "${database}"`);
 const instances = [];
 let stopProxy = async () => undefined;
+let stopS3 = async () => undefined;
 let status = 1;
 try {
+  if (onS3) {
+    const s3 = await startS3Server();
+    stopS3 = s3.stop;
+    await s3.createBucket('portal-multi');
+    s3Settings = { S3_BUCKET: 'portal-multi', S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+    console.log(`multi-instance: uploads in a bucket on ${s3.endpoint} (OpenStack Swift's S3 API)`);
+  }
+  for (const instancePort of instancePorts) mkdirSync(dataDirOf(instancePort), { recursive: true });
   // The first instance applies the migrations and imports the demo content; then the others join.
   instances.push(startInstance(instancePorts[0]));
   await waitReady(instancePorts[0], instances[0]);
@@ -86,6 +103,7 @@ try {
   await stopProxy();
   for (const child of instances) child.kill('SIGTERM');
   await Promise.all(instances.map((child) => (child.exitCode !== null ? undefined : new Promise((r) => child.once('exit', r)))));
+  await stopS3();
   if (status !== 0) {
     for (const instancePort of instancePorts) {
       const log = readFileSync(`${dataDir}-${instancePort}.log`, 'utf8').trim();
