@@ -56,6 +56,24 @@ describe('renewal reminders', () => {
     expect(both[1]!.subject).toContain(mailDate(new Date(next)));
   });
 
+  it('reaches a subscription behind more than a page of others that get no reminder', async () => {
+    const { user, subscriptionId } = await subscribedUser(ctx);
+    const { subscriptionId: otherId } = await subscribedUser(ctx);
+    const { dueDate } = await subscription(user, subscriptionId);
+    // 600 subscriptions renewing a day sooner, each started the day before its renewal: too short a period to be
+    // reminded of (remindsOf), yet first in due-date order.
+    await ctx.database.sql.query(
+      `INSERT INTO subscriptions
+       SELECT (jsonb_populate_record(NULL::subscriptions, to_jsonb(s) || jsonb_build_object(
+         'id', gen_random_uuid(), 'start_date', $2::timestamptz - interval '1 day', 'due_date', $2::timestamptz))).*
+       FROM subscriptions s, generate_series(1, 600) WHERE s.id = $1`,
+      [otherId, new Date(dueDate - DAY)],
+    );
+    moveTo(dueDate - 6 * DAY);
+    await runRenewalReminderSweep(ctx.app);
+    expect(await reminders(user)).toHaveLength(1);
+  });
+
   it('names the plan and amount of a scheduled downgrade, and says when no card can pay', async () => {
     const { user, subscriptionId, card } = await subscribedUser(ctx, { title: 'Premium Plan', amount: 9999, price: '99.99' });
     const basic = await insertPlan(ctx, { title: 'Basic Plan', amount: 1999, price: '19.99' });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, notExists } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notExists, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import type { Db } from '../../platform/db/client.ts';
@@ -9,6 +9,8 @@ import { findSubscription, isActive, periodStartOf, renewalPriceOf, subscription
 import { findUsableCard } from './cards-repository.ts';
 
 const DAY_MS = 86_400_000;
+/** Subscriptions read at a time. */
+const REMINDER_PAGE = 500;
 
 /**
  * Whether a renewal gets a reminder at all: only when the reminder's moment (`days` before the due date) falls inside
@@ -31,7 +33,22 @@ export async function runRenewalReminderSweep(app: FastifyInstance): Promise<num
   const days = app.config.RENEWAL_REMINDER_DAYS;
   if (days === 0) return 0;
   const now = app.clock();
-  const upcoming = await app.db
+  let sent = 0;
+  // Page after page in due-date order: subscriptions that get no reminder (remindsOf) stay in the list, and one page
+  // would otherwise hold the same ones on every run while those behind them were never reached.
+  for (let after: SubscriptionRow | undefined; ; ) {
+    const upcoming = await upcomingPage(app, now, days, after);
+    for (const candidate of upcoming.filter((sub) => remindsOf(sub, days))) {
+      if (await remind(app, candidate)) sent += 1;
+    }
+    after = upcoming.at(-1);
+    if (!after || upcoming.length < REMINDER_PAGE) return sent;
+  }
+}
+
+/** Active subscriptions due within `days` and not yet reminded for that date, after `after` in (due date, id) order. */
+function upcomingPage(app: FastifyInstance, now: Date, days: number, after: SubscriptionRow | undefined): Promise<SubscriptionRow[]> {
+  return app.db
     .select()
     .from(subscriptions)
     .where(
@@ -51,30 +68,31 @@ export async function runRenewalReminderSweep(app: FastifyInstance): Promise<num
             .from(mailPreferences)
             .where(and(eq(mailPreferences.userId, subscriptions.userId), eq(mailPreferences.renewalReminders, false))),
         ),
+        after ? or(gt(subscriptions.dueDate, after.dueDate), and(eq(subscriptions.dueDate, after.dueDate), gt(subscriptions.id, after.id))) : undefined,
       ),
     )
-    .orderBy(subscriptions.dueDate)
-    .limit(500);
-  let sent = 0;
-  for (const candidate of upcoming.filter((sub) => remindsOf(sub, days))) {
-    const queued = await app.db.transaction(async (tx) => {
-      // Read again in the mail's transaction: a cancellation or a renewal since the list was read wins.
-      const sub = await findSubscription(tx as unknown as Db, candidate.userId, candidate.id);
-      if (!sub || !isActive(sub) || sub.dueDate.getTime() !== candidate.dueDate.getTime()) return null;
-      const card = await findUsableCard(tx as unknown as Db, sub.userId, sub.cardId);
-      const renewal = renewalPriceOf(sub);
-      return sendRenewalReminder(app, tx as unknown as Db, {
-        subscriptionId: sub.id,
-        userId: sub.userId,
-        serviceTitle: renewal.serviceTitle,
-        amount: renewal.amount,
-        dueDate: sub.dueDate,
-        card: card ? { brand: card.brand, last4: card.last4 } : null,
-      });
+    .orderBy(subscriptions.dueDate, subscriptions.id)
+    .limit(REMINDER_PAGE);
+}
+
+/** Queues one reminder; false when the subscription changed since it was listed or was reminded meanwhile. */
+async function remind(app: FastifyInstance, candidate: SubscriptionRow): Promise<boolean> {
+  const queued = await app.db.transaction(async (tx) => {
+    // Read again in the mail's transaction: a cancellation or a renewal since the list was read wins.
+    const sub = await findSubscription(tx as unknown as Db, candidate.userId, candidate.id);
+    if (!sub || !isActive(sub) || sub.dueDate.getTime() !== candidate.dueDate.getTime()) return null;
+    const card = await findUsableCard(tx as unknown as Db, sub.userId, sub.cardId);
+    const renewal = renewalPriceOf(sub);
+    return sendRenewalReminder(app, tx as unknown as Db, {
+      subscriptionId: sub.id,
+      userId: sub.userId,
+      serviceTitle: renewal.serviceTitle,
+      amount: renewal.amount,
+      dueDate: sub.dueDate,
+      card: card ? { brand: card.brand, last4: card.last4 } : null,
     });
-    if (queued) sent += 1;
-  }
-  return sent;
+  });
+  return Boolean(queued);
 }
 
 export const renewalReminderSweep: BackgroundWork = every(

@@ -49,13 +49,16 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
   });
 }
 
+/** Subscriptions one sweep claims at a time: each claim's transaction holds their row locks only while it inserts. */
+export const RENEWAL_BATCH = 25;
+
 /**
  * Charges every active subscription whose due date (or next retry) has passed. Subscriptions are claimed with
  * FOR UPDATE SKIP LOCKED, so instances sweeping together split the work; cancelled ones are never charged, nor
  * those with a payment in flight (an upgrade being charged, a "pay now", a renewal another worker holds).
  * Returns the renewal payments it processed.
  */
-export async function runRenewalSweep(app: FastifyInstance, limit = 25): Promise<string[]> {
+export async function runRenewalSweep(app: FastifyInstance, limit = RENEWAL_BATCH): Promise<string[]> {
   const now = app.clock();
   const created = await app.db.transaction(async (tx) => {
     const due = await tx

@@ -5,7 +5,7 @@ import { claimStalePendingCards } from './cards-repository.ts';
 import { processCard } from './cards-service.ts';
 import { claimStalePayments } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
-import { runRenewalSweep } from './renewals.ts';
+import { RENEWAL_BATCH, runRenewalSweep } from './renewals.ts';
 
 /** Work younger than this is still being handled by the request that made it. */
 const STALE_AFTER_MS = 30_000;
@@ -25,5 +25,7 @@ export async function runPendingSweep(app: FastifyInstance): Promise<{ payments:
 
 /** Both sweeps run every RENEWAL_SWEEP_INTERVAL_MS (0 turns them off). */
 const sweepInterval = (app: FastifyInstance) => app.config.RENEWAL_SWEEP_INTERVAL_MS;
-export const renewalSweep: BackgroundWork = every('renewal sweep', sweepInterval, runRenewalSweep);
+export const renewalSweep: BackgroundWork = every('renewal sweep', sweepInterval, (app) => runRenewalSweep(app), {
+  batch: (charged) => ({ handled: charged.length, batch: RENEWAL_BATCH }),
+});
 export const pendingPaymentSweep: BackgroundWork = every('pending payment sweep', sweepInterval, runPendingSweep);
