@@ -4,7 +4,6 @@ import { PROMO_MESSAGES } from '@portal/contracts/billing';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@portal/contracts/subscriptions';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { eachAtOnce } from '../../platform/jobs/at-once.ts';
 import { nextDueDate, renewalPriceOf, subscriptions, type SubscriptionRow } from '../subscriptions/index.ts';
 import { findCustomer, findUsableCard, LEASE_MS } from './cards-repository.ts';
 import { insertPayment } from './payments-repository.ts';
@@ -52,8 +51,6 @@ export async function createRenewalPayment(tx: Db, sub: SubscriptionRow, now: Da
 
 /** Subscriptions one sweep claims at a time: each claim's transaction holds their row locks only while it inserts. */
 export const RENEWAL_BATCH = 25;
-/** Charges of a batch sent to Square at once. */
-const RENEWALS_AT_ONCE = 5;
 
 /**
  * Charges every active subscription whose due date (or next retry) has passed. Subscriptions are claimed with
@@ -85,8 +82,8 @@ export async function runRenewalSweep(app: FastifyInstance, limit = RENEWAL_BATC
     }
     return rows;
   });
-  await eachAtOnce(created, RENEWALS_AT_ONCE, (row) =>
-    processPayment(app, row.id, row).catch((err: unknown) => app.log.warn({ err, paymentId: row.id }, 'renewal left pending; the pending sweep retries it')),
-  );
+  for (const row of created) {
+    await processPayment(app, row.id, row).catch((err: unknown) => app.log.warn({ err, paymentId: row.id }, 'renewal left pending; the pending sweep retries it'));
+  }
   return created.map((r) => r.id);
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { MAILS_AT_ONCE, type MailTransport } from './transport.ts';
+import type { MailTransport } from './transport.ts';
 import type { Db } from '../db/client.ts';
-import { eachAtOnce } from '../jobs/at-once.ts';
 import { mailOutbox, type OutboxRow } from './schema.ts';
 
 /** How long a claimed message is this sender's; after that (a crash) another sender may take it. */
@@ -64,7 +63,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
  */
 export async function deliverDueMail(sender: MailSender, limit = 20): Promise<{ sent: number; failed: number; retrying: number }> {
   const result = { sent: 0, failed: 0, retrying: 0 };
-  await eachAtOnce(await claimDue(sender.db, sender.clock(), limit), MAILS_AT_ONCE, async (mail) => {
+  for (const mail of await claimDue(sender.db, sender.clock(), limit)) {
     try {
       await sender.transport.sendMail({
         messageId: mail.messageId,
@@ -95,6 +94,6 @@ export async function deliverDueMail(sender: MailSender, limit = 20): Promise<{ 
       if (giveUp) result.failed++;
       else result.retrying++;
     }
-  });
+  }
   return result;
 }

@@ -2,10 +2,6 @@ import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 
 /** Gives up on an SMTP server that does not answer, so a hung server delays mail instead of holding a lease. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-/** Messages the sender hands to the SMTP server at once. */
-export const MAILS_AT_ONCE = 4;
-/** Connections kept open to the SMTP server: one per message handed over at once. */
-const POOL = { pool: true, maxConnections: MAILS_AT_ONCE };
 
 /** What the sender needs of an SMTP transport. */
 export interface MailTransport {
@@ -24,12 +20,12 @@ export function createTransport(target: { url: string } | { catcherPort: number 
     if ('url' in target) {
       // nodemailer reads options from the URL's query; settings given there win over these defaults.
       const url = new URL(target.url);
-      for (const [key, value] of Object.entries({ ...TIMEOUTS, ...POOL })) {
+      for (const [key, value] of Object.entries(TIMEOUTS)) {
         if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
       }
       return nodemailer.createTransport(url.toString());
     }
-    return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS, ...POOL });
+    return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS });
   };
   return {
     sendMail: async (message) => (await (transporter ??= open())).sendMail(message),
