@@ -8,5 +8,6 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 export const S3_ACCOUNT: { accessKeyId: string; secretAccessKey: string; region: string };
+export const SWIFT_MISSING: string;
 export function ensureSwift(): boolean;
 export function startS3Server(): Promise<S3Server>;

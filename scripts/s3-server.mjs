@@ -20,6 +20,9 @@ const PYTHON = '/usr/bin/python3';
 const bin = (name) => `/usr/bin/swift-${name}`;
 const MEMCACHED = '/usr/bin/memcached';
 
+/** What to do when Swift is missing and cannot be installed here. */
+export const SWIFT_MISSING = `The S3 upload tests need OpenStack Swift: on Debian, \`sudo apt-get install ${PACKAGES.join(' ')}\` (as root, \`npm test\` installs them itself).`;
+
 export const S3_ACCOUNT = { accessKeyId: 'portal:portal', secretAccessKey: 'portal-s3-secret', region: 'us-east-1' };
 
 /** Installs Swift from Debian when it is missing; true when it is there afterwards. */
@@ -122,7 +125,7 @@ async function waitForServers(urls, children, deadline) {
 export async function startS3Server() {
   if (!ensureSwift()) {
     throw new Error(
-      'The S3 upload tests need OpenStack Swift (Debian: `sudo apt-get install swift-proxy swift-account swift-container swift-object`).',
+      SWIFT_MISSING,
     );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-swift-'));

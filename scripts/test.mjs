@@ -1,12 +1,10 @@
 // `npm test`: lint, typecheck, unit and API integration tests, then the browser journeys. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
-import { ensureSwift } from './s3-server.mjs';
+import { ensureSwift, SWIFT_MISSING } from './s3-server.mjs';
 
 // The S3 upload tests' server, installed before the tests start rather than inside one (scripts/s3-server.mjs).
 if (!ensureSwift()) {
-  console.error(
-    "The S3 upload tests need OpenStack Swift: on Debian, `sudo apt-get install swift-proxy swift-account swift-container swift-object memcached` (as root, `npm test` installs them itself).",
-  );
+  console.error(SWIFT_MISSING);
   process.exit(1);
 }
 
