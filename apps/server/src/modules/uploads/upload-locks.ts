@@ -78,7 +78,7 @@ export class PostgresUploadLocker implements Locker {
   async askRelease(id: string): Promise<void> {
     const local = this.holders.get(id);
     if (local) await local();
-    else await this.database.sql.query('SELECT pg_notify($1, $2)', [RELEASE_CHANNEL, id]);
+    else await this.database.sql.query('SELECT pg_notify(portal_channel($1), $2)', [RELEASE_CHANNEL, id]);
   }
 
   async close(): Promise<void> {

@@ -177,15 +177,19 @@ async function listenWithReconnect(
   };
   const connect = async () => {
     const client = newClient();
+    // The channel's name in this connection's schema (migration 0420), asked once connected.
+    let named: string | undefined;
     client.on('notification', (n) => {
-      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+      if (n.channel === named && n.payload !== undefined) onMessage(n.payload);
     });
     // Registered before connecting: an unhandled 'error' event would end the process.
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      const [row] = (await client.query<{ name: string }>('SELECT portal_channel($1) AS name', [channel])).rows;
+      named = row!.name;
+      await client.query(`LISTEN "${named.replace(/"/g, '""')}"`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -16,7 +16,7 @@ export interface Change {
  * delivered only if and when that transaction commits; outside one, at once.
  */
 export async function publishChange(db: Db, change: Change): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
+  await db.execute(sql`SELECT pg_notify(portal_channel(${CHANNEL}), ${JSON.stringify(change)})`);
 }
 
 export type ChangeListener = (change: Change) => void;
