@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,10 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself, which on two cores runs the files one at a time; most of a server
+    // test file's time is its own (importing the app, starting PGlite), so a worker per core halves the run.
+    maxWorkers: Math.max(2, availableParallelism()),
+    reporters: ['default', './scripts/slowest-test-files.mjs'],
     projects: [
       {
         test: {

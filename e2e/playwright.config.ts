@@ -77,6 +77,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  // The ten slowest spec files, printed at the end of the run: where to look first when it grows long.
+  reportSlowTests: { max: 10, threshold: 0 },
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'chromium', testIgnore: [CLOCK_SPECS, CONTENT_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
