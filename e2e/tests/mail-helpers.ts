@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, MAIL_ARRIVES_WITHIN_MS } from '../fixtures';
 import { linkIn as portalLinkIn, mailsTo, type CaughtMail } from './mail-notify-helpers';
 
 export type { CaughtMail };
@@ -9,7 +9,7 @@ export const mailTo = (page: Page, to: string): Promise<CaughtMail[]> => mailsTo
 
 /** Waits until `count` mails with this subject reached the catcher (the sender polls the outbox), and gives the newest. */
 export async function waitForMail(page: Page, to: string, subject: string, count = 1): Promise<CaughtMail> {
-  await expect.poll(async () => (await mailTo(page, to)).filter((m) => m.subject === subject).length, { timeout: 15_000 }).toBe(count);
+  await expect.poll(async () => (await mailTo(page, to)).filter((m) => m.subject === subject).length, { timeout: MAIL_ARRIVES_WITHIN_MS }).toBe(count);
   return (await mailTo(page, to)).find((m) => m.subject === subject)!;
 }
 

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailsTo, type CaughtMail } from '../fixtures';
+import { expect, MAIL_ARRIVES_WITHIN_MS, mailsTo, type CaughtMail } from '../fixtures';
 
 export { mailsTo, type CaughtMail };
 
 /** Waits until a mail whose subject matches has reached the catcher, and returns it. */
-export async function waitForMail(request: APIRequestContext, email: string, subject: RegExp, timeout = 20_000): Promise<CaughtMail> {
+export async function waitForMail(request: APIRequestContext, email: string, subject: RegExp, timeout = MAIL_ARRIVES_WITHIN_MS): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(

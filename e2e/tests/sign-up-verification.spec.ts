@@ -1,6 +1,7 @@
 import {
   expect,
   expectAccessible,
+  MAIL_ARRIVES_WITHIN_MS,
   mailsTo,
   newUser,
   signInThroughUi,
@@ -85,7 +86,7 @@ test('signing in before following the link says so and sends a new one on reques
   await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0);
   await expectAccessible(page);
 
-  await expect.poll(async () => (await mailsTo(page.request, user.email)).filter((m) => m.subject === VERIFY_SUBJECT).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await mailsTo(page.request, user.email)).filter((m) => m.subject === VERIFY_SUBJECT).length, { timeout: MAIL_ARRIVES_WITHIN_MS }).toBe(2);
   const link = await verificationLinkFor(page.request, user.email);
   // A link that was tampered with says so, and leads back to sign-in.
   await page.goto(link.replace(/token=([^&]+)/, (_, token: string) => `token=${token.slice(0, -3)}abc`));
