@@ -80,13 +80,11 @@ export default defineConfig({
   // The ten slowest spec files, printed at the end of the run: where to look first when it grows long.
   reportSlowTests: { max: 10, threshold: 0 },
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  // Tests are handed out in this order. The projects that run one test at a time come first, side by side, and the
-  // parallel one fills both workers after them: last, they would end the run on one worker while the other idles.
   projects: [
-    { name: 'chromium-content', testMatch: CONTENT_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CONTENT_PORT}` } },
-    { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
-    { name: 'chromium-overview', testMatch: OVERVIEW_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${OVERVIEW_PORT}` } },
     { name: 'chromium', testIgnore: [CLOCK_SPECS, CONTENT_SPECS, OVERVIEW_SPECS], use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'chromium-clock', testMatch: CLOCK_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CLOCK_PORT}` } },
+    { name: 'chromium-content', testMatch: CONTENT_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${CONTENT_PORT}` } },
+    { name: 'chromium-overview', testMatch: OVERVIEW_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${OVERVIEW_PORT}` } },
   ],
   webServer: [
     portalServer(E2E_PORT),
