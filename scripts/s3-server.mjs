@@ -124,9 +124,7 @@ async function waitForServers(urls, children, deadline) {
  */
 export async function startS3Server() {
   if (!ensureSwift()) {
-    throw new Error(
-      SWIFT_MISSING,
-    );
+    throw new Error(SWIFT_MISSING);
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-swift-'));
   mkdirSync(path.join(dir, 'devices', 'd1'), { recursive: true });

@@ -67,6 +67,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     listen: async (channel, onMessage) => {
+      // The plain name: PGlite's one schema is public, where portal_channel(name) is the name itself (migration 0420).
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => unsubscribe();
     },
