@@ -43,9 +43,9 @@ export const defineRoute = <const R extends RouteDefinition>(route: R): R => rou
 
 /**
  * The answer of a route that is not JSON (a stream, file bytes, tus's protocol answers): documented, never
- * serialised through a schema.
+ * serialised through a schema. Its type admits what a handler sends: text, bytes or a stream of bytes.
  */
-export const rawBody = z.custom<string | Uint8Array | null>(() => true).meta({ description: 'Not JSON' });
+export const rawBody = z.custom<string | Uint8Array | AsyncIterable<Uint8Array> | null>(() => true).meta({ description: 'Not JSON' });
 /** An answer with no body (204). */
 export const noContent = z.null();
 

@@ -86,6 +86,7 @@ export const billingRoutes = fp(
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${receipt.filename}"`)
         .header('cache-control', 'private, no-store')
+        .code(200)
         .send(receipt.pdf);
     });
     registerRoute(app, route.getPayment, async (request) => paymentOf(app, request.user.id, request.params.id));

@@ -38,6 +38,7 @@ export async function contentRoutes(app: FastifyInstance) {
     const day = app.clock().toISOString().slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="portal-content-${day}.json"`)
+      .code(200)
       .send(await exportContent(app.db));
   });
 

@@ -65,13 +65,10 @@ export async function fileRoutes(app: FastifyInstance) {
     const download = request.query.download ?? (upload.contentType === DOCUMENT_CONTENT_TYPE ? sentName(upload.storageKey) : undefined);
     if (download !== undefined) reply.header('content-disposition', attachment(download));
     if (range) {
-      reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
     } else {
       reply.header('content-length', size);
     }
-    return reply.send(body);
+    return reply.code(range ? 206 : 200).send(body);
   });
 }

@@ -36,9 +36,27 @@ export type ContractRequest<R extends RouteDefinition> = FastifyRequest<{
 }> &
   (R['auth'] extends 'user' | 'staff' | 'admin' ? { user: SessionUser } : unknown);
 
+/**
+ * What a route may answer, by status, as its table declares: a handler's `reply.code(...)` takes only these. Statuses
+ * spread in from a shared errors object arrive as strings ("404"), so every key is made a number again.
+ */
+type DeclaredReplies<R extends RouteDefinition> = {
+  [Status in keyof R['responses'] as Status extends `${infer Code extends number}` ? Code : Status]: R['responses'][Status] extends z.ZodType
+    ? z.output<R['responses'][Status]>
+    : never;
+};
+
+/** The reply a handler of `R` gets: `code()` accepts the statuses the route declares, `send()` their bodies. */
+export type ContractReply<R extends RouteDefinition> = FastifyReply<{
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+  Body: RouteBody<R>;
+  Reply: DeclaredReplies<R>;
+}>;
+
 export type ContractHandler<R extends RouteDefinition> = (
   request: ContractRequest<R>,
-  reply: FastifyReply,
+  reply: ContractReply<R>,
 ) => Promise<RouteOutput<R> | FastifyReply | void>;
 
 /** Per-route settings the route table does not carry (rate limits, a larger body limit). */
