@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serverDir } from './server-dir.ts';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,57 +33,48 @@ import type { BackgroundWork } from './platform/jobs/start.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.tsx';
 import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { mailDelivery } from './platform/mail/delivery-work.ts';
-import { accountRoutes } from './modules/account/index.ts';
-import { billingRoutes, pendingPaymentSweep, renewalSweep } from './modules/billing/index.ts';
-import { contentRoutes, importDemoContentOnFirstStart, trustedByNames } from './modules/content/index.ts';
-import { onboardingRoutes } from './modules/onboarding/index.ts';
-import { planRoutes } from './modules/plans/index.ts';
-import { projectRoutes } from './modules/projects/index.ts';
-import { overviewFoldSweep, staffConsoleRoutes, staffRoutes } from './modules/staff/index.ts';
-import { pauseResumeSweep, subscriptionRoutes } from './modules/subscriptions/index.ts';
-import { supportRoutes, teamInboxRoutes } from './modules/support/index.ts';
-import { supportInboxRoutes } from './modules/support-inbox/index.ts';
 import { plannerStatistics } from './platform/db/statistics.ts';
-import { abandonedUploadSweep, uploadRoutes } from './modules/uploads/index.ts';
-import { notificationRoutes, supportReplyMailSweep, unansweredChatMailSweep } from './modules/notifications/index.ts';
-import { cardExpirySweep, priceChangeSweep, renewalReminderSweep } from './modules/billing/index.ts';
-import { migrationRoutes } from './modules/migration/index.ts';
+import type { PortalModule } from './platform/portal-module.ts';
+import { accountModule } from './modules/account/index.ts';
+import { billingModule } from './modules/billing/index.ts';
+import { contentModule, trustedByNames } from './modules/content/index.ts';
+import { onboardingModule } from './modules/onboarding/index.ts';
+import { plansModule } from './modules/plans/index.ts';
+import { projectsModule } from './modules/projects/index.ts';
+import { staffModule } from './modules/staff/index.ts';
+import { subscriptionsModule } from './modules/subscriptions/index.ts';
+import { supportModule } from './modules/support/index.ts';
+import { supportInboxModule } from './modules/support-inbox/index.ts';
+import { uploadsModule } from './modules/uploads/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { migrationModule } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
-/** Every feature module's routes, in registration order. */
-const modules: FastifyPluginAsync[] = [
-  accountRoutes,
-  planRoutes,
-  contentRoutes,
-  billingRoutes,
-  subscriptionRoutes,
-  uploadRoutes,
-  onboardingRoutes,
-  supportRoutes,
-  teamInboxRoutes,
-  supportInboxRoutes,
-  projectRoutes,
-  staffRoutes,
-  staffConsoleRoutes,
-  notificationRoutes,
-  migrationRoutes,
+/**
+ * Every feature module, in registration order: each declares its routes and its background work in its index.ts
+ * (`platform/portal-module.ts`), so a new route plugin or sweep is added in its module alone.
+ */
+export const portalModules: readonly PortalModule[] = [
+  accountModule,
+  plansModule,
+  contentModule,
+  billingModule,
+  subscriptionsModule,
+  uploadsModule,
+  onboardingModule,
+  supportModule,
+  supportInboxModule,
+  projectsModule,
+  staffModule,
+  notificationsModule,
+  migrationModule,
 ];
 
-/** Background work of the modules (sweeps, first-start imports), started by main.ts once the server is built. */
+/** Background work (sweeps, first-start imports), started by main.ts once the server is built: the platform's, then the modules'. */
 export const backgroundWork: readonly BackgroundWork[] = [
   plannerStatistics,
-  importDemoContentOnFirstStart,
-  abandonedUploadSweep,
-  renewalSweep,
-  pendingPaymentSweep,
   mailDelivery,
-  supportReplyMailSweep,
-  unansweredChatMailSweep,
-  cardExpirySweep,
-  renewalReminderSweep,
-  pauseResumeSweep,
-  priceChangeSweep,
-  overviewFoldSweep,
+  ...portalModules.flatMap((module) => module.work ?? []),
 ];
 
 export type Clock = () => Date;
@@ -212,7 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.localGoogle) await registerLocalGoogle(app, config);
   // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
   await app.register(squareSandboxRoutes);
-  for (const register of modules) await app.register(register);
+  for (const module of portalModules) for (const routes of module.routes) await app.register(routes);
 
   const webRoot = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist;
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webRoot, 'index.html'));

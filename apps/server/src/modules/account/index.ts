@@ -1,4 +1,9 @@
 /** Account: the profile and its photo, the session state after sign-in, and account deletion requests. */
-export { accountRoutes, DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { accountRoutes } from './routes.ts';
+
+export { DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
 export { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 export { accountDeletionRequests } from './schema.ts';
+
+export const accountModule: PortalModule = { name: 'account', routes: [accountRoutes] };

@@ -1,9 +1,12 @@
 /** Billing: saved cards, checkout, payments, promo codes, renewals and the sweeps that re-drive them. */
-export { billingRoutes } from './routes.ts';
-export { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
-export { cardExpirySweep, runCardExpirySweep } from './card-expiry.ts';
-export { renewalReminderSweep } from './renewal-reminders.ts';
-export { priceChangeSweep } from './price-change-notices.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { billingRoutes } from './routes.ts';
+import { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
+import { cardExpirySweep } from './card-expiry.ts';
+import { renewalReminderSweep } from './renewal-reminders.ts';
+import { priceChangeSweep } from './price-change-notices.ts';
+
+export { runCardExpirySweep } from './card-expiry.ts';
 export { billingCustomers, cards, paymentDisputes, payments } from './schema.ts';
 export { latestDisputes } from './disputes.ts';
 export { receiptPdf, type Receipt } from './receipts.ts';
@@ -11,3 +14,9 @@ export { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from './erase.ts';
 export { paymentsOf } from './checkout-service.ts';
 export { cardListOf } from './cards-service.ts';
 export { payNow } from './pay-now.ts';
+
+export const billingModule: PortalModule = {
+  name: 'billing',
+  routes: [billingRoutes],
+  work: [renewalSweep, pendingPaymentSweep, cardExpirySweep, renewalReminderSweep, priceChangeSweep],
+};

@@ -2,8 +2,10 @@
  * Transactional notifications (decision 0029): what each e-mail says, who wants which, and the support-reply
  * sweep. Other modules call one function here per place, inside the transaction of the change that causes it.
  */
-export { notificationRoutesPlugin as notificationRoutes } from './routes.ts';
-export { supportReplyMailSweep, unansweredChatMailSweep } from './sweeps.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { notificationRoutesPlugin } from './routes.ts';
+import { supportReplyMailSweep, unansweredChatMailSweep } from './sweeps.ts';
+
 export { runUnansweredChatSweep } from './unanswered-chats.ts';
 export {
   mailDate,
@@ -25,3 +27,9 @@ export { sendPauseChange } from './pause-mails.ts';
 export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.ts';
 export { sendPriceChangeNotice, type AnnouncedPrice } from './price-change-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
+
+export const notificationsModule: PortalModule = {
+  name: 'notifications',
+  routes: [notificationRoutesPlugin],
+  work: [supportReplyMailSweep, unansweredChatMailSweep],
+};

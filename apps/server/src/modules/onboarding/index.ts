@@ -1,3 +1,7 @@
 /** Onboarding: the dashboard (banners, Action Center), the business questionnaire and the completion steps. */
-export { onboardingRoutes } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { onboardingRoutes } from './routes.ts';
+
 export { formSubmissions, questionnaireDrafts } from './schema.ts';
+
+export const onboardingModule: PortalModule = { name: 'onboarding', routes: [onboardingRoutes] };

@@ -2,8 +2,12 @@
  * Plans (spec §3 Services): what pricing shows and what a purchase copies. The content import writes the table;
  * billing prices purchases with `findPlan`/`findPlanForSale`.
  */
-export { planRoutes } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { planRoutes } from './routes.ts';
+
 export { cheapestPlan, findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
 export { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
 export { applyDuePriceChanges, schedulePriceChange, toPriceChange } from './price-changes.ts';
 export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';
+
+export const plansModule: PortalModule = { name: 'plans', routes: [planRoutes] };

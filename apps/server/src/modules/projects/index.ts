@@ -1,4 +1,8 @@
 /** Projects: the customer's view here; staff create and update them through the staff module. */
-export { projectRoutes } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { projectRoutes } from './routes.ts';
+
 export { createProject, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
+
+export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes] };

@@ -1,6 +1,10 @@
 /** Staff: the staff API (chats, projects, setup steps live in onboarding) and creating staff accounts. */
-export { staffRoutes } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { staffRoutes } from './routes.ts';
+import { staffConsoleRoutes } from './console-routes.ts';
+import { overviewFoldSweep } from './overview-fold.ts';
+
 export { createOrPromoteStaff } from './service.ts';
-export { staffConsoleRoutes } from './console-routes.ts';
 export { staffInvitations } from './schema.ts';
-export { overviewFoldSweep } from './overview-fold.ts';
+
+export const staffModule: PortalModule = { name: 'staff', routes: [staffRoutes, staffConsoleRoutes], work: [overviewFoldSweep] };

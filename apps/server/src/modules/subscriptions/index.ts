@@ -2,7 +2,10 @@
  * Subscriptions: the customer's list, cancel and free reactivation, and the lifecycle billing drives (start,
  * paid reactivation, renewal). Other modules use only what this file exports; their SQL may join the tables.
  */
-export { subscriptionRoutes } from './routes.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { subscriptionRoutes } from './routes.ts';
+import { pauseResumeSweep } from './pause.ts';
+
 export { cancelSubscription, reactivateSubscription, SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
 export { extendSubscription } from './goodwill.ts';
 export { churnByReason } from './churn.ts';
@@ -26,5 +29,7 @@ export { discountOff, paysComingPrice, renewalPriceOf, retentionDiscountOf, type
 export { findSubscription, findSubscriptionOwner, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
 export { firstRenewalOnOrAfter, isActive, reactivationOf, toSubscription } from './views.ts';
-export { pauseResumeSweep, pauseSubscription, resumeSubscription, runResumeSweep, type PauseActor } from './pause.ts';
+export { pauseSubscription, resumeSubscription, runResumeSweep, type PauseActor } from './pause.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
+
+export const subscriptionsModule: PortalModule = { name: 'subscriptions', routes: [subscriptionRoutes], work: [pauseResumeSweep] };

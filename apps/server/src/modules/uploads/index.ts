@@ -2,11 +2,15 @@
  * Uploads: tus resumable uploads checked by purpose, and the finished files. Other modules register the purposes
  * of their uploads and accept a finished upload a user names through `getCompletedUpload`.
  */
-export { uploadRoutes } from './routes.ts';
-export { abandonedUploadSweep } from './sweep.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import { uploadRoutes } from './routes.ts';
+import { abandonedUploadSweep } from './sweep.ts';
+
 export { isSafeStorageKey, registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
 export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';
 export { prepareUploadStorage, uploadStorage, type UploadStorage } from './storage.ts';
 export { sniff, SNIFF_BYTES } from './sniff.ts';
+
+export const uploadsModule: PortalModule = { name: 'uploads', routes: [uploadRoutes], work: [abandonedUploadSweep] };
