@@ -2,3 +2,4 @@
 export { accountRoutes, DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
 export { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 export { accountDeletionRequests } from './schema.ts';
+export { upsertDeletionRequests } from './repository.ts';

@@ -1,11 +1,9 @@
 /**
- * Content: FAQs, help guides, the portfolio and the "Trusted by" names, banners, the questionnaire's questions and promo codes, written by the importer
- * (operator endpoint, CLI, demo content on first start).
+ * Content: FAQs, help guides, the portfolio and the "Trusted by" names, and the importer that brings them with the other
+ * modules' imported collections (operator endpoint, CLI, demo content on first start).
  */
 export { contentRoutes } from './routes.ts';
 export { importContent } from './import/apply.ts';
 export { ImportRejected } from './import/parse.ts';
 export { importDemoContentOnFirstStart } from './demo.ts';
 export { trustedByNames } from './showcase.ts';
-export { featuredBanners, formItems, promoCodes, type FormItemOption } from './schema.ts';
-export { existingServiceIds, upsertChanged, type UpsertResult } from './import/repository.ts';

@@ -2,3 +2,4 @@
 export { projectRoutes } from './routes.ts';
 export { createProject, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
+export { upsertProjects } from './repository.ts';

@@ -5,4 +5,5 @@ export { supportChats, supportMessages } from './schema.ts';
 /** The team inbox (decision 0060): assignment, private notes, saved replies, alerts. */
 export { teamInboxRoutes } from './team-routes.ts';
 export { alertPreferencesOf } from './staff-alerts.ts';
-export { chatUnansweredMailState, staffAlertPreferences, supportNotes } from './team-schema.ts';
+export { staffAlertPreferences, supportNotes } from './team-schema.ts';
+export { deleteChats, upsertChats, upsertMessages } from './repository.ts';
