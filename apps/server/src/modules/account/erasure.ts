@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
 import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/staff';
 import { topics } from '@portal/contracts/topics';
@@ -11,9 +11,9 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { disableCardsOf, eraseBillingOf, ERASED_PAYER_NAME } from '../billing/index.ts';
-import { formSubmissions, questionnaireDrafts } from '../onboarding/index.ts';
-import { subscriptions } from '../subscriptions/index.ts';
-import { supportChats } from '../support/index.ts';
+import { deleteAnswersOf } from '../onboarding/index.ts';
+import { cancelSubscriptionsOf } from '../subscriptions/index.ts';
+import { deleteChats, supportChats } from '../support/index.ts';
 import { eraseUploadsOf } from '../uploads/index.ts';
 import { accountDeletionRequests } from './schema.ts';
 import { sendDeletionCarriedOut } from '../notifications/index.ts';
@@ -120,16 +120,12 @@ export async function carryOutDeletionRequest(app: FastifyInstance, staff: Sessi
     const row = await lockPending(tx, requestId);
     if (!account) return decide(tx, row, actorOf(staff), { status: 'done', outcome: 'no-account', customerId: null }, now);
     const userId = account.id;
-    await tx
-      .update(subscriptions)
-      .set({ status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now })
-      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'CANCELLED')));
+    await cancelSubscriptionsOf(tx, userId, now);
     await eraseBillingOf(tx, userId, now);
     const chats = await tx.select({ id: supportChats.id }).from(supportChats).where(eq(supportChats.userId, userId));
     removeFiles = await eraseUploadsOf(tx, app.config, userId, [userId, ...chats.map((c) => c.id)]);
-    if (chats.length > 0) await tx.delete(supportChats).where(inArray(supportChats.id, chats.map((c) => c.id)));
-    await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
-    await tx.delete(questionnaireDrafts).where(eq(questionnaireDrafts.userId, userId));
+    await deleteChats(tx, chats.map((c) => c.id));
+    await deleteAnswersOf(tx, userId);
     // The mails to the account (their copies hold its name and address); the last one, below, is not the account's.
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));

@@ -5,5 +5,6 @@ import { accountRoutes } from './routes.ts';
 export { DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
 export { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 export { accountDeletionRequests } from './schema.ts';
+export { upsertDeletionRequests } from './repository.ts';
 
 export const accountModule: PortalModule = { name: 'account', routes: [accountRoutes] };

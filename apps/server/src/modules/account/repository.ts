@@ -1,5 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { accountDeletionRequests } from './schema.ts';
 
@@ -45,3 +46,6 @@ export function listDeletionRequests(db: Db, email?: string) {
     .orderBy(desc(accountDeletionRequests.requestedAt))
     .limit(500);
 }
+
+/** Deletion requests in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertDeletionRequests = upsertInto(accountDeletionRequests, 'id');

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, lt, ne, notLike, or } 
 import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { billingCustomers, cards, type CardRow } from './schema.ts';
 import { isUsableCard } from './views.ts';
 
@@ -118,3 +119,7 @@ export async function findUsableCard(db: Db, userId: string, preferredId: string
   const fallback = await findCard(db, userId, customer.defaultCardId);
   return fallback && isUsableCard(fallback) ? fallback : undefined;
 }
+
+/** Cards and Square customers in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertCards = upsertInto(cards, 'id');
+export const upsertBillingCustomers = upsertInto(billingCustomers, 'userId');

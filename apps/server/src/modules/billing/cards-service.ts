@@ -20,7 +20,8 @@ import {
   updateCard,
 } from './cards-repository.ts';
 import type { CardRow } from './schema.ts';
-import { activeSubscriptionsPaidBy, expiringBeforeRenewal, moveSubscriptionsToCard, paysAnActiveSubscription } from './subscription-card.ts';
+import { moveSubscriptionsToCard } from '../subscriptions/index.ts';
+import { activeSubscriptionsPaidBy, expiringBeforeRenewal, paysAnActiveSubscription } from './subscription-card.ts';
 import { CARD_NOT_FOUND, isUsableCard, toCard } from './views.ts';
 
 const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Could not reach the payment provider. Please try again.');

@@ -3,6 +3,7 @@ import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { LEASE_MS } from './cards-repository.ts';
 import { billingCounters, paymentDisputes, payments, refunds, type NewPaymentRow, type PaymentDisputeRow, type PaymentRow } from './schema.ts';
 
@@ -193,3 +194,6 @@ export async function lockPaymentOfSquare(db: Db, squarePaymentId: string, refer
     .for('update');
   return byReference;
 }
+
+/** Payments in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertPayments = upsertInto(payments, 'id');

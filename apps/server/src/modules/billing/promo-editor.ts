@@ -7,10 +7,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { existingServiceIds, promoCodes } from '../content/index.ts';
-import { cheapestPlan } from '../plans/index.ts';
+import { cheapestPlan, existingServiceIds } from '../plans/index.ts';
 import { normalizePromoCode } from './promo.ts';
-import { payments } from './schema.ts';
+import { payments, promoCodes } from './schema.ts';
 
 /**
  * The promo codes editor of /staff/promo-codes. Checkout reads the same rows (promo.ts): a code staff retire or

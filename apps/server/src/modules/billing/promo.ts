@@ -4,10 +4,9 @@ import { topics } from '@portal/contracts/topics';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict } from '../../platform/http/errors.ts';
-import { promoCodes } from '../content/index.ts';
 import type { PricedPlan } from '../plans/index.ts';
 import { discountOff, grantLastingDiscount } from '../subscriptions/index.ts';
-import { payments } from './schema.ts';
+import { payments, promoCodes } from './schema.ts';
 
 export type PromoRefusal = Exclude<keyof typeof PROMO_MESSAGES, 'applied'>;
 

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DisputeState, PromoResult } from '@portal/contracts/billing';
 import type { ReceiptTax } from '@portal/contracts/receipt';
 import { users } from '../../platform/auth/schema.ts';
@@ -150,3 +150,22 @@ export const paymentDisputes = pgTable('payment_disputes', {
   updatedAt: stamp('updated_at').notNull(),
 });
 export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect;
+
+/** A promo code checkout redeems (promo.ts) and staff edit (promo-editor.ts); the content import brings them too. */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  type: text('type', { enum: ['percent', 'amount'] }).notNull(),
+  value: integer('value').notNull(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: stamp('expires_at'),
+  serviceIds: text('service_ids').array(),
+  maxRedemptions: integer('max_redemptions'),
+  redemptions: integer('redemptions').notNull().default(0),
+  /** 0370: how long the discount lasts (decision 0062): the first payment, N months from it, or for good. */
+  duration: text('duration', { enum: ['once', 'months', 'forever'] }).notNull().default('once'),
+  durationMonths: integer('duration_months'),
+  /** 0370: how many purchases one customer may make with it; null: no limit. */
+  maxPerCustomer: integer('max_per_customer'),
+  /** Imported as the demo content at first start (migration 0160). */
+  demo: boolean('demo').notNull().default(false),
+});

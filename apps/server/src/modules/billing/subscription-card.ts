@@ -5,7 +5,7 @@ import { ACTIVE_SUBSCRIPTION_STATUSES, type Subscription } from '@portal/contrac
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { findSubscription, isActive, SUBSCRIPTION_NOT_FOUND, subscriptions, toSubscription } from '../subscriptions/index.ts';
+import { findSubscription, isActive, moveSubscriptionsToCard, SUBSCRIPTION_NOT_FOUND, subscriptions, toSubscription } from '../subscriptions/index.ts';
 import { findCard, findCards } from './cards-repository.ts';
 import type { CardRow } from './schema.ts';
 import { CARD_NOT_FOUND, isUsableCard } from './views.ts';
@@ -41,15 +41,6 @@ export async function expiringBeforeRenewal(db: Db, userId: string, defaultCard:
     }
   }
   return expiring;
-}
-
-/** Points subscriptions at another card (or at none: the default card pays), keeping the shown brand and last 4 in step. */
-export async function moveSubscriptionsToCard(tx: Db, ids: string[], card: CardRow | null, now: Date) {
-  if (ids.length === 0) return;
-  await tx
-    .update(subscriptions)
-    .set({ cardId: card?.id ?? null, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, updatedAt: now })
-    .where(inArray(subscriptions.id, ids));
 }
 
 /** Chooses which saved card pays an active subscription. */

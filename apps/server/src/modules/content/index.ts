@@ -1,6 +1,6 @@
 /**
- * Content: FAQs, help guides, the portfolio and the "Trusted by" names, banners, the questionnaire's questions and promo codes, written by the importer
- * (operator endpoint, CLI, demo content on first start).
+ * Content: FAQs, help guides, the portfolio and the "Trusted by" names, and the importer that brings them with the other
+ * modules' imported collections (operator endpoint, CLI, demo content on first start).
  */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { contentRoutes } from './routes.ts';
@@ -10,7 +10,5 @@ export { importContent } from './import/apply.ts';
 export { ImportRejected } from './import/parse.ts';
 export { importDemoContentOnFirstStart } from './demo.ts';
 export { trustedByNames } from './showcase.ts';
-export { featuredBanners, formItems, promoCodes, type FormItemOption } from './schema.ts';
-export { existingServiceIds, upsertChanged, type UpsertResult } from './import/repository.ts';
 
 export const contentModule: PortalModule = { name: 'content', routes: [contentRoutes], work: [importDemoContentOnFirstStart] };

@@ -1,52 +1,6 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const promoCodes = pgTable('promo_codes', {
-  code: text('code').primaryKey(),
-  type: text('type', { enum: ['percent', 'amount'] }).notNull(),
-  value: integer('value').notNull(),
-  active: boolean('active').notNull().default(true),
-  expiresAt: stamp('expires_at'),
-  serviceIds: text('service_ids').array(),
-  maxRedemptions: integer('max_redemptions'),
-  redemptions: integer('redemptions').notNull().default(0),
-  /** 0370: how long the discount lasts (decision 0062): the first payment, N months from it, or for good. */
-  duration: text('duration', { enum: ['once', 'months', 'forever'] }).notNull().default('once'),
-  durationMonths: integer('duration_months'),
-  /** 0370: how many purchases one customer may make with it; null: no limit. */
-  maxPerCustomer: integer('max_per_customer'),
-  /** Imported as the demo content at first start (migration 0160). */
-  demo: boolean('demo').notNull().default(false),
-});
-
-export interface FormItemOption {
-  id: string;
-  text: string;
-}
-
-export const formItems = pgTable('form_items', {
-  id: text('id').primaryKey(),
-  prompt: text('prompt').notNull(),
-  type: text('type').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  isRequired: boolean('is_required').notNull().default(false),
-  options: jsonb('options').$type<FormItemOption[]>().notNull().default([]),
-  maxImages: integer('max_images'),
-  /** Imported as the demo content at first start (migration 0160). */
-  demo: boolean('demo').notNull().default(false),
-});
-
-export const featuredBanners = pgTable('featured_banners', {
-  id: text('id').primaryKey(),
-  imageUrl: text('image_url').notNull(),
-  linkUrl: text('link_url'),
-  title: text('title'),
-  subtitle: text('subtitle'),
-  timeCreated: stamp('time_created').notNull().defaultNow(),
-  /** Imported as the demo content at first start (migration 0160). */
-  demo: boolean('demo').notNull().default(false),
-});
 
 export const faqs = pgTable('faqs', {
   id: text('id').primaryKey(),

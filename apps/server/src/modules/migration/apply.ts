@@ -4,18 +4,19 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MigrationReport } from '@portal/contracts/migration';
 import type { Db } from '../../platform/db/client.ts';
+import { upsertInto, type UpsertResult } from '../../platform/db/upsert.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { accounts, users } from '../../platform/auth/schema.ts';
 import { registerMigratedSandboxCard } from '../../platform/square/sandbox/sources.ts';
-import { accountDeletionRequests } from '../account/index.ts';
-import { billingCustomers, cards, payments } from '../billing/index.ts';
-import { importContent, upsertChanged, type UpsertResult } from '../content/index.ts';
-import { formSubmissions } from '../onboarding/index.ts';
+import { upsertDeletionRequests } from '../account/index.ts';
+import { upsertBillingCustomers, upsertCards, upsertPayments } from '../billing/index.ts';
+import { importContent } from '../content/index.ts';
+import { upsertFormSubmissions } from '../onboarding/index.ts';
 import { services } from '../plans/index.ts';
-import { projects } from '../projects/index.ts';
-import { billingAnchorDayOf, completionSteps, subscriptions } from '../subscriptions/index.ts';
-import { supportChats, supportMessages } from '../support/index.ts';
-import { sniff, SNIFF_BYTES, uploads, type UploadStorage } from '../uploads/index.ts';
+import { upsertProjects } from '../projects/index.ts';
+import { billingAnchorDayOf, upsertCompletionSteps, upsertSubscriptions } from '../subscriptions/index.ts';
+import { upsertChats, upsertMessages } from '../support/index.ts';
+import { sniff, SNIFF_BYTES, upsertUploads, type UploadStorage } from '../uploads/index.ts';
 import {
   MIGRATED,
   parseMigration,
@@ -296,9 +297,13 @@ async function writeAll(
     parsed.projects.length +
     parsed.deletionRequests.length;
   let done = 0;
-  /** upsertChanged, reporting records written so far. */
-  const upsert: typeof upsertChanged = async (db, table, key, rows, compared) => {
-    const result = await upsertChanged(db, table, key, rows, compared);
+  /** A bulk writer of the owning module, reporting records written so far. */
+  const upsert = async <Row>(
+    write: (db: Db, rows: Row[], compared: (keyof Row & string)[]) => Promise<UpsertResult>,
+    rows: Row[],
+    compared: (keyof Row & string)[],
+  ) => {
+    const result = await write(tx, rows, compared);
     done += rows.length;
     options.onProgress?.({ stage: 'records', done: Math.min(done, total), total, bytes: 0, totalBytes: 0 });
     return result;
@@ -316,9 +321,7 @@ async function writeAll(
       ),
   );
   counts.Users = await upsert(
-    tx,
-    users,
-    'id',
+    upsertInto(users, 'id'),
     userList.map((u) => ({
       id: u.id,
       name: u.name,
@@ -338,9 +341,7 @@ async function writeAll(
   const fileRows = [...files.values()].filter((f) => kept.has(f.ownerUid));
   const owner = (uid: string) => parsed.users.get(uid)!.id;
   counts.Files = await upsert(
-    tx,
-    uploads,
-    'id',
+    upsertUploads,
     fileRows.map((f) => ({
       id: f.uploadId,
       userId: owner(f.ownerUid),
@@ -362,9 +363,7 @@ async function writeAll(
 
   const cardList = keep(parsed.cards);
   counts.Cards = await upsert(
-    tx,
-    cards,
-    'id',
+    upsertCards,
     cardList.map(({ id, user, value: c }) => ({
       id,
       userId: user.id,
@@ -387,10 +386,8 @@ async function writeAll(
   const cardIds = new Set(cardList.map((c) => c.id));
   const customers = userList.filter((u) => u.squareCustomerId);
   if (customers.length)
-    await upsertChanged(
+    await upsertBillingCustomers(
       tx,
-      billingCustomers,
-      'userId',
       customers.map((u) => ({
         userId: u.id,
         squareCustomerId: u.squareCustomerId!,
@@ -415,9 +412,7 @@ async function writeAll(
 
   const subscriptionList = keep(parsed.subscriptions);
   counts.UserSubscriptions = await upsert(
-    tx,
-    subscriptions,
-    'id',
+    upsertSubscriptions,
     subscriptionList.map(({ id, user, value: s, cardId }) => ({
       id,
       userId: user.id,
@@ -453,9 +448,7 @@ async function writeAll(
     ],
   );
   counts.CompletionSteps = await upsert(
-    tx,
-    completionSteps,
-    'id',
+    upsertCompletionSteps,
     keep(parsed.steps).map(({ id, subscriptionId, user, value: s }) => ({
       id,
       subscriptionId,
@@ -468,9 +461,7 @@ async function writeAll(
     ['stepIndex', 'stepDetails', 'stepStatus', 'completedAt'],
   );
   counts.Forms = await upsert(
-    tx,
-    formSubmissions,
-    'subscriptionId',
+    upsertFormSubmissions,
     keep(parsed.forms).map((f) => ({
       subscriptionId: f.subscriptionId,
       userId: f.user.id,
@@ -480,9 +471,7 @@ async function writeAll(
     ['userId', 'submittedAt', 'answers'],
   );
   counts.Payments = await upsert(
-    tx,
-    payments,
-    'id',
+    upsertPayments,
     keep(parsed.payments).map(({ id, user, value: p, subscriptionId }) => {
       const status = /^complete/i.test(p.PaymentStatus) ? 'Complete' : 'Failed';
       const amount = p.AppliedDeal?.finalAmount ?? p.Amount;
@@ -539,9 +528,7 @@ async function writeAll(
 
   const chatList = keep(parsed.chats);
   counts.Chats = await upsert(
-    tx,
-    supportChats,
-    'id',
+    upsertChats,
     chatList.map((c) => {
       const sorted = [...c.messages].sort(
         (a, b) => a.value.SentTimestamp.getTime() - b.value.SentTimestamp.getTime(),
@@ -570,9 +557,7 @@ async function writeAll(
     ],
   );
   counts.Messages = await upsert(
-    tx,
-    supportMessages,
-    'id',
+    upsertMessages,
     chatList.flatMap((c) =>
       [...c.messages]
         .sort((a, b) => a.value.SentTimestamp.getTime() - b.value.SentTimestamp.getTime())
@@ -590,9 +575,7 @@ async function writeAll(
     ['messengerType', 'messageType', 'textMessage', 'uploadId', 'sentAt'],
   );
   counts.Projects = await upsert(
-    tx,
-    projects,
-    'id',
+    upsertProjects,
     keep(parsed.projects).map(({ id, user, value: p, subscriptionId }) => ({
       id,
       userId: user.id,
@@ -627,9 +610,7 @@ async function writeAll(
   );
   const userIdOf = new Map(userList.map((u) => [u.uid, u.id]));
   counts.AccountDeletionRequest = await upsert(
-    tx,
-    accountDeletionRequests,
-    'id',
+    upsertDeletionRequests,
     parsed.deletionRequests
       .filter((r) => r.userId === 'guest' || kept.has(r.value.userId))
       .map(({ id, value: r }) => ({

@@ -1,5 +1,6 @@
 import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
+import { supportChats } from '../support/index.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -56,3 +57,11 @@ export const priceChangeNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.changeId, t.subscriptionId, t.kind] })],
 );
+
+/** Per chat: the customer messages up to `mailedThrough` are covered by an "unanswered chat" mail. */
+export const chatUnansweredMailState = pgTable('chat_unanswered_mail_state', {
+  chatId: text('chat_id')
+    .primaryKey()
+    .references(() => supportChats.id, { onDelete: 'cascade' }),
+  mailedThrough: stamp('mailed_through').notNull(),
+});

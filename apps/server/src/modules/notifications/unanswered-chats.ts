@@ -2,7 +2,8 @@ import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { chatUnansweredMailState, staffAlertPreferences, supportChats } from '../support/index.ts';
+import { staffAlertPreferences, supportChats } from '../support/index.ts';
+import { chatUnansweredMailState } from './schema.ts';
 import { portalLinks } from './links.ts';
 
 /**

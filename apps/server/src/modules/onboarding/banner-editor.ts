@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { featuredBanners } from '../content/index.ts';
+import { featuredBanners } from './schema.ts';
 import { eraseUploadAt, getCompletedUpload } from '../uploads/index.ts';
 import { toBanner } from './service.ts';
 

@@ -2,6 +2,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { onboardingRoutes } from './routes.ts';
 
-export { formSubmissions, questionnaireDrafts } from './schema.ts';
+export { featuredBanners, formItems, formSubmissions, questionnaireDrafts, type FormItemOption } from './schema.ts';
+export { deleteAnswersOf, upsertFormSubmissions } from './repository.ts';
 
 export const onboardingModule: PortalModule = { name: 'onboarding', routes: [onboardingRoutes] };

@@ -10,7 +10,7 @@ import { moveOnePlace, type Direction } from '../../platform/db/reorder.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { formItems, type FormItemOption } from '../content/index.ts';
+import { formItems, type FormItemOption } from './schema.ts';
 import { toFormItem } from './questionnaire.ts';
 import { listFormItems } from './repository.ts';
 

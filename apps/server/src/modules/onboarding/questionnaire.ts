@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { SUBMIT_LIMITS, checkAnswer, invalidAnswers, requiredProblem } from './answer-checks.ts';
+import { completeStepsAt } from '../subscriptions/index.ts';
 import * as repo from './repository.ts';
 
 type FormItemRow = Awaited<ReturnType<typeof repo.listFormItems>>[number];
@@ -99,7 +100,7 @@ export async function submitQuestionnaire(
     await repo.saveSubmission(tx, { subscriptionId, userId: user.id, submittedAt, answers });
     await repo.deleteDraft(tx, subscriptionId);
     // The step that asks for the questionnaire follows what happened (issue 28).
-    if (await repo.completeStepsAt(tx, subscriptionId, 'questionnaire', submittedAt)) {
+    if (await completeStepsAt(tx, subscriptionId, 'questionnaire', submittedAt)) {
       await publishChange(tx, { topic: `steps:${subscriptionId}`, audience: { userId: user.id } });
     }
     await publishChange(tx, { topic: `questionnaire:${subscriptionId}`, audience: { userId: user.id } });

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { ACTIVE_SUBSCRIPTION_STATUSES as ACTIVE_STATUSES } from '@portal/contracts/subscriptions';
-import { COMPLETED_STEP_STATUS } from '@portal/contracts/onboarding';
-import { featuredBanners, formItems } from '../content/index.ts';
 import { services } from '../plans/index.ts';
 import { completionSteps, subscriptions } from '../subscriptions/index.ts';
-import { formSubmissions, questionnaireDrafts, type FormSubmissionRow, type QuestionnaireDraftRow } from './schema.ts';
+import { featuredBanners, formItems, formSubmissions, questionnaireDrafts, type FormSubmissionRow, type QuestionnaireDraftRow } from './schema.ts';
 
 /** The user's subscription (any status), or undefined: another user's subscription is not found. */
 export async function findOwnSubscription(db: Db, userId: string, subscriptionId: string) {
@@ -128,40 +126,6 @@ export async function listSteps(db: Db, subscriptionId: string) {
     .orderBy(asc(completionSteps.stepIndex), asc(completionSteps.id));
 }
 
-/** Sets a step's status; returns false when the subscription has no such step. */
-export async function setStepStatus(
-  db: Db,
-  subscriptionId: string,
-  stepId: string,
-  stepStatus: string,
-  completedAt: Date | null,
-): Promise<boolean> {
-  const rows = await db
-    .update(completionSteps)
-    .set({ stepStatus, completedAt })
-    .where(and(eq(completionSteps.id, stepId), eq(completionSteps.subscriptionId, subscriptionId)))
-    .returning({ id: completionSteps.id });
-  return rows.length > 0;
-}
-
-/** Sets a step's details and/or place; a field left undefined is kept. */
-export async function setStepFields(db: Db, stepId: string, fields: { stepDetails?: string | undefined; place?: string | null | undefined }) {
-  await db.update(completionSteps).set(fields).where(eq(completionSteps.id, stepId));
-}
-
-/** A new pending step after the subscription's last one. */
-export async function insertStep(db: Db, step: { subscriptionId: string; userId: string; stepDetails: string; place: string | null }) {
-  const [last] = await db
-    .select({ max: sql<number | null>`max(${completionSteps.stepIndex})` })
-    .from(completionSteps)
-    .where(eq(completionSteps.subscriptionId, step.subscriptionId));
-  const [row] = await db
-    .insert(completionSteps)
-    .values({ id: randomUUID(), ...step, stepIndex: Number(last?.max ?? 0) + 1, stepStatus: 'pending' })
-    .returning();
-  return row!;
-}
-
 export async function findStep(db: Db, subscriptionId: string, stepId: string) {
   const [row] = await db
     .select()
@@ -186,12 +150,11 @@ export async function findPlanForSeeding(db: Db, planId?: string) {
   return row;
 }
 
-/** Completes the open steps of a subscription that name a place (e.g. the questionnaire); how many it completed. */
-export async function completeStepsAt(db: Db, subscriptionId: string, place: string, now: Date): Promise<number> {
-  const done = await db
-    .update(completionSteps)
-    .set({ stepStatus: COMPLETED_STEP_STATUS, completedAt: now })
-    .where(and(eq(completionSteps.subscriptionId, subscriptionId), eq(completionSteps.place, place), ne(completionSteps.stepStatus, COMPLETED_STEP_STATUS)))
-    .returning({ id: completionSteps.id });
-  return done.length;
+/** Questionnaire answers in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertFormSubmissions = upsertInto(formSubmissions, 'subscriptionId');
+
+/** Deletes an account's questionnaire answers and drafts (when it is erased). */
+export async function deleteAnswersOf(tx: Db, userId: string) {
+  await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
+  await tx.delete(questionnaireDrafts).where(eq(questionnaireDrafts.userId, userId));
 }

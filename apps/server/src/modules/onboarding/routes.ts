@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onboardingRoutes as route, stepTemplateRoutes as templateRoute } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
+import { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from '../subscriptions/index.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { loadQuestionnaire, submitQuestionnaire } from './questionnaire.ts';
 import { saveQuestionnaireDraft } from './questionnaire-draft.ts';
@@ -14,7 +15,6 @@ import {
   staffSteps,
   updateStepAsStaff,
 } from './service.ts';
-import { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from './step-templates.ts';
 import { staffOnboardingRoutes } from './staff-routes.ts';
 import { questionnaireImagePurpose } from './upload-purpose.ts';
 

@@ -10,10 +10,9 @@ import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { startSubscription } from '../subscriptions/index.ts';
+import { insertStep, knownPlace, setStepFields, setStepStatus, startSubscription } from '../subscriptions/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
-import { knownPlace } from './step-place.ts';
 
 /** A banner as the API gives it (spec §3 FeaturedBanner). */
 export const toBanner = (b: Awaited<ReturnType<typeof repo.listBanners>>[number]): Banner => ({
@@ -99,8 +98,8 @@ export async function markStep(
   if (!subscription || !step) throw notFound('Step not found.');
   if ((step.stepStatus === COMPLETED_STEP_STATUS) !== completed) {
     await app.db.transaction(async (tx) => {
-      if (completed) await repo.setStepStatus(tx, subscriptionId, stepId, COMPLETED_STEP_STATUS, app.clock());
-      else await repo.setStepStatus(tx, subscriptionId, stepId, 'pending', null);
+      if (completed) await setStepStatus(tx, subscriptionId, stepId, COMPLETED_STEP_STATUS, app.clock());
+      else await setStepStatus(tx, subscriptionId, stepId, 'pending', null);
       await publishStepChange(tx, subscriptionId, user.id);
     });
   }
@@ -133,9 +132,9 @@ export async function updateStepAsStaff(
   await app.db.transaction(async (tx) => {
     if (input.stepStatus !== undefined) {
       const status = input.stepStatus.toLowerCase() === COMPLETED_STEP_STATUS ? COMPLETED_STEP_STATUS : input.stepStatus;
-      await repo.setStepStatus(tx, subscriptionId, stepId, status, status === COMPLETED_STEP_STATUS ? now : null);
+      await setStepStatus(tx, subscriptionId, stepId, status, status === COMPLETED_STEP_STATUS ? now : null);
     }
-    if (input.stepDetails !== undefined || place !== undefined) await repo.setStepFields(tx, stepId, { stepDetails: input.stepDetails, place });
+    if (input.stepDetails !== undefined || place !== undefined) await setStepFields(tx, stepId, { stepDetails: input.stepDetails, place });
     const after = await repo.findStep(tx, subscriptionId, stepId);
     await recordAudit(tx, { actor, action: 'step.update', entityType: 'step', entityId: stepId, customerId: subscription.userId, before, after, now });
     await publishStepChange(tx, subscriptionId, subscription.userId);
@@ -154,7 +153,7 @@ export async function addStepAsStaff(
   if (!subscription) throw notFound('Subscription not found.');
   const now = app.clock();
   await app.db.transaction(async (tx) => {
-    const step = await repo.insertStep(tx, { subscriptionId, userId: subscription.userId, stepDetails: input.stepDetails, place });
+    const step = await insertStep(tx, { subscriptionId, userId: subscription.userId, stepDetails: input.stepDetails, place });
     await recordAudit(tx, { actor, action: 'step.create', entityType: 'step', entityId: step.id, customerId: subscription.userId, before: null, after: step, now });
     await publishStepChange(tx, subscriptionId, subscription.userId);
   });

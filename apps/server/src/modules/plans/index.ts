@@ -5,7 +5,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { planRoutes } from './routes.ts';
 
-export { cheapestPlan, findPlan, findPlanForSale, listVisiblePlans, type PricedPlan } from './repository.ts';
+export { cheapestPlan, existingServiceIds, findPlan, findPlanForSale, hidePlans, listVisiblePlans, type PricedPlan } from './repository.ts';
 export { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
 export { applyDuePriceChanges, schedulePriceChange, toPriceChange } from './price-changes.ts';
 export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';

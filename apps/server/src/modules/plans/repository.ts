@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { services } from './schema.ts';
@@ -77,4 +77,21 @@ export async function findPlan(db: Db, id: string): Promise<(PricedPlan & { visi
 export async function findPlanForSale(db: Db, id: string): Promise<PricedPlan | undefined> {
   const plan = await findPlan(db, id);
   return plan && plan.visibility === VISIBLE ? plan : undefined;
+}
+
+/** The plans among `ids` that exist. */
+export async function existingServiceIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Hides the plans among `ids` not hidden yet (an import's plan that subscriptions still use); how many it hid. */
+export async function hidePlans(db: Db, ids: string[]): Promise<number> {
+  const hidden = await db
+    .update(services)
+    .set({ visibility: 'hidden', updatedAt: sql`now()` })
+    .where(and(inArray(services.id, ids), ne(services.visibility, 'hidden')))
+    .returning({ id: services.id });
+  return hidden.length;
 }

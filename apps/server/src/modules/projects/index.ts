@@ -4,5 +4,6 @@ import { projectRoutes } from './routes.ts';
 
 export { createProject, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
+export { upsertProjects } from './repository.ts';
 
 export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes] };

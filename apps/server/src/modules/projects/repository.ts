@@ -3,6 +3,7 @@ import type { PageQuery } from '@portal/contracts/page';
 import type { ReleaseStatus } from '@portal/contracts/projects';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { projects } from './schema.ts';
@@ -84,3 +85,6 @@ export async function subscriptionBelongsTo(db: Db, subscriptionId: string, user
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
   return rows.length > 0;
 }
+
+/** Projects in bulk (the migration and the content import): a row is written only where a compared field differs. */
+export const upsertProjects = upsertInto(projects, 'id');

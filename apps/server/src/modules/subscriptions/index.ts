@@ -26,10 +26,23 @@ export {
 } from './lifecycle.ts';
 export { billingAnchorDayOf, nextDueDate, periodStartOf, shiftByPeriods } from './periods.ts';
 export { discountOff, paysComingPrice, renewalPriceOf, retentionDiscountOf, type RenewalPrice } from './renewal-price.ts';
-export { findSubscription, findSubscriptionOwner, hasActiveSubscription, hasPaymentInFlight, lockUserPurchases } from './repository.ts';
+export {
+  findSubscription,
+  findSubscriptionOwner,
+  hasActiveSubscription,
+  hasPaymentInFlight,
+  cancelSubscriptionsOf,
+  lockUserPurchases,
+  moveSubscriptionsToCard,
+  upsertCompletionSteps,
+  upsertSubscriptions,
+} from './repository.ts';
 export { assertPlanNotHeld, PLAN_ALREADY_ACTIVE_MESSAGE } from './purchase-guard.ts';
 export { firstRenewalOnOrAfter, isActive, reactivationOf, toSubscription } from './views.ts';
 export { pauseSubscription, resumeSubscription, runResumeSweep, type PauseActor } from './pause.ts';
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
+export { completeStepsAt, insertStep, setStepFields, setStepStatus } from './steps.ts';
+export { knownPlace } from './step-place.ts';
+export { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from './step-templates.ts';
 
 export const subscriptionsModule: PortalModule = { name: 'subscriptions', routes: [subscriptionRoutes], work: [pauseResumeSweep] };

@@ -5,6 +5,7 @@ import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 
 /** A page of the user's subscriptions, newest start first; only the active ones with `status: 'active'`. */
@@ -133,4 +134,25 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
 export async function findSubscriptionOwner(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, id));
   return row?.userId;
+}
+
+/** Subscriptions and their steps in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertSubscriptions = upsertInto(subscriptions, 'id');
+export const upsertCompletionSteps = upsertInto(completionSteps, 'id');
+
+/** Points subscriptions at another card (or at none: the default card pays), keeping the shown brand and last 4 in step. */
+export async function moveSubscriptionsToCard(tx: Db, ids: string[], card: { id: string; brand: string | null; last4: string | null } | null, now: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ cardId: card?.id ?? null, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, updatedAt: now })
+    .where(inArray(subscriptions.id, ids));
+}
+
+/** Cancels every subscription of an account being erased; no renewal is tried again. */
+export async function cancelSubscriptionsOf(tx: Db, userId: string, now: Date) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'CANCELLED', cancelledAt: now, nextRenewalAttemptAt: null, updatedAt: now })
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'CANCELLED')));
 }

@@ -7,6 +7,7 @@ export { getChatForStaff, listChatsForStaff, markChatRead, sendMessage, setChatS
 export { supportChats, supportMessages } from './schema.ts';
 /** The team inbox (decision 0060): assignment, private notes, saved replies, alerts. */
 export { alertPreferencesOf } from './staff-alerts.ts';
-export { chatUnansweredMailState, staffAlertPreferences, supportNotes } from './team-schema.ts';
+export { staffAlertPreferences, supportNotes } from './team-schema.ts';
+export { deleteChats, upsertChats, upsertMessages } from './repository.ts';
 
 export const supportModule: PortalModule = { name: 'support', routes: [supportRoutes, teamInboxRoutes] };

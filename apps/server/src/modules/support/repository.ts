@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AssignedFilter } from '@portal/contracts/team-inbox';
 import type { PageQuery } from '@portal/contracts/page';
 import type { ChatStatus, MessageType, MessengerType } from '@portal/contracts/support';
@@ -6,6 +6,7 @@ import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { likePattern } from '../../platform/db/like.ts';
 import { supportChats, supportMessages, type ChatRow } from './schema.ts';
 
@@ -155,4 +156,13 @@ export async function findAssignee(db: Db, assigneeId: string | null) {
 
 export async function updateChatStatus(db: Db, chatId: string, status: ChatStatus, now: Date) {
   await db.update(supportChats).set({ status, ...(status === 'CLOSED' ? { closedAt: now } : {}) }).where(eq(supportChats.id, chatId));
+}
+
+/** Chats and their messages in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertChats = upsertInto(supportChats, 'id');
+export const upsertMessages = upsertInto(supportMessages, 'id');
+
+/** Deletes chats (an account's, when it is erased) with their messages and notes. */
+export async function deleteChats(tx: Db, chatIds: string[]) {
+  if (chatIds.length > 0) await tx.delete(supportChats).where(inArray(supportChats.id, chatIds));
 }

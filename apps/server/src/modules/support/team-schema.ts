@@ -34,11 +34,3 @@ export const staffAlertPreferences = pgTable('staff_alert_preferences', {
   unansweredEmail: boolean('unanswered_email').notNull().default(true),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });
-
-/** Per chat: the customer messages up to `mailedThrough` are covered by an "unanswered chat" mail. */
-export const chatUnansweredMailState = pgTable('chat_unanswered_mail_state', {
-  chatId: text('chat_id')
-    .primaryKey()
-    .references(() => supportChats.id, { onDelete: 'cascade' }),
-  mailedThrough: stamp('mailed_through').notNull(),
-});

@@ -12,5 +12,6 @@ export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';
 export { prepareUploadStorage, uploadStorage, type UploadStorage } from './storage.ts';
 export { sniff, SNIFF_BYTES } from './sniff.ts';
+export { upsertUploads } from './repository.ts';
 
 export const uploadsModule: PortalModule = { name: 'uploads', routes: [uploadRoutes], work: [abandonedUploadSweep] };

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
 import { uploads, type UploadRow } from './schema.ts';
 
 export type NewUpload = Pick<
@@ -58,3 +59,6 @@ export async function staleUnfinishedUploads(
     .where(and(isNull(uploads.completedAt), lt(uploads.createdAt, before)))
     .limit(limit);
 }
+
+/** Upload rows in bulk (the migration): a row is written only where a compared field differs. */
+export const upsertUploads = upsertInto(uploads, 'id');

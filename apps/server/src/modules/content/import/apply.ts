@@ -6,14 +6,9 @@ import { topics } from '@portal/contracts/topics';
 import { COLLECTIONS, ImportRejected, parseExport, type CollectionName, type ParsedExport } from './parse.ts';
 import { writeProjects } from './projects.ts';
 import { CONTENT_COLLECTIONS, rowOf } from './tables.ts';
-import {
-  existingServiceIds,
-  lockImports,
-  pruneCollection,
-  upsertChanged,
-  type PruneResult,
-  type UpsertResult,
-} from './repository.ts';
+import { upsertChanged, type UpsertResult } from '../../../platform/db/upsert.ts';
+import { existingServiceIds } from '../../plans/index.ts';
+import { lockImports, pruneCollection, type PruneResult } from './repository.ts';
 
 /** Public topics refetched by open pages when a collection changes (query keys of the same root). */
 const PUBLIC_TOPICS = {

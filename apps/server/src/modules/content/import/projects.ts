@@ -1,8 +1,8 @@
 import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
-import { projects } from '../../projects/index.ts';
+import { upsertProjects } from '../../projects/index.ts';
 import { ImportRejected, type ParsedExport } from './parse.ts';
-import { findSubscriptionOwners, findUsers, upsertChanged } from './repository.ts';
+import { findSubscriptionOwners, findUsers } from './repository.ts';
 
 /** Projects belong to existing users (by userId or userEmail) and optionally to one of their subscriptions. */
 export async function writeProjects(tx: Db, records: NonNullable<ParsedExport['projects']>) {
@@ -52,7 +52,7 @@ export async function writeProjects(tx: Db, records: NonNullable<ParsedExport['p
     ];
   });
   if (problems.length) throw new ImportRejected(problems);
-  const result = await upsertChanged(tx, projects, 'id', rows, [
+  const result = await upsertProjects(tx, rows, [
     'userId',
     'subscriptionId',
     'projectName',

@@ -1,59 +1,10 @@
-import { and, eq, getTableColumns, getTableName, inArray, ne, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
+import { UPSERT_BATCH as BATCH } from '../../../platform/db/upsert.ts';
 import { users } from '../../../platform/auth/schema.ts';
-import { services } from '../../plans/index.ts';
+import { hidePlans, services } from '../../plans/index.ts';
 import { subscriptions } from '../../subscriptions/index.ts';
-
-export interface UpsertResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** Keys of the rows that were created or updated. */
-  changed: string[];
-}
-
-// Postgres takes at most 65535 parameters per statement.
-const BATCH = 500;
-
-/**
- * Inserts rows, or updates the existing row with the same key only where one of `compared` differs, so that a
- * re-import writes nothing. `xmax = 0` tells a fresh insert from an update; rows that did not change are not
- * returned at all.
- */
-export async function upsertChanged<T extends PgTable>(
-  db: Db,
-  table: T,
-  keyProperty: string,
-  rows: T['$inferInsert'][],
-  compared: string[],
-): Promise<UpsertResult> {
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const key = columns[keyProperty]!;
-  const tableName = getTableName(table);
-  const column = (property: string) => `"${columns[property]!.name}"`;
-  const set = Object.fromEntries(compared.map((p) => [p, sql.raw(`excluded.${column(p)}`)]));
-  if ('updatedAt' in columns) set.updatedAt = sql.raw('now()');
-  const tuple = (alias: string) => compared.map((p) => `${alias}.${column(p)}`).join(', ');
-  const setWhere = sql.raw(`(${tuple(`"${tableName}"`)}) IS DISTINCT FROM (${tuple('excluded')})`);
-
-  const result: UpsertResult = { created: 0, updated: 0, unchanged: 0, changed: [] };
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH);
-    const written = (await db
-      .insert(table)
-      .values(batch)
-      .onConflictDoUpdate({ target: key, set: set as PgUpdateSetSource<T>, setWhere })
-      .returning({ key, created: sql<boolean>`(xmax = 0)` })) as { key: string; created: boolean }[];
-    for (const row of written) {
-      if (row.created) result.created += 1;
-      else result.updated += 1;
-      result.changed.push(row.key);
-    }
-    result.unchanged += batch.length - written.length;
-  }
-  return result;
-}
 
 /** Users named by id or by e-mail (compared case-insensitively). */
 export async function findUsers(db: Db, ids: string[], emails: string[]) {
@@ -75,12 +26,6 @@ export async function findSubscriptionOwners(db: Db, ids: string[]) {
     .select({ id: subscriptions.id, userId: subscriptions.userId })
     .from(subscriptions)
     .where(inArray(subscriptions.id, ids));
-}
-
-export async function existingServiceIds(db: Db, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Serialises imports, so that two at once cannot interleave their upserts. */
@@ -143,12 +88,7 @@ export async function pruneCollection<T extends PgTable>(
     result.demoRemoved = deleted.filter((r) => r.demo).length;
     result.removed = deleted.length - result.demoRemoved;
     if (used.size) {
-      const hidden = await db
-        .update(services)
-        .set({ visibility: 'hidden', updatedAt: sql`now()` })
-        .where(and(inArray(services.id, [...used]), ne(services.visibility, 'hidden')))
-        .returning({ id: services.id });
-      result.hidden = hidden.length;
+      result.hidden = await hidePlans(db, [...used]);
     }
   }
   // What is left marked as demo is what the file took over (or a used plan, now hidden): it is the operator's now.

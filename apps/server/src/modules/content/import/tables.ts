@@ -1,7 +1,9 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { promoCodes } from '../../billing/index.ts';
+import { featuredBanners, formItems } from '../../onboarding/index.ts';
 import { services } from '../../plans/index.ts';
 import { completionStepTemplates } from '../../subscriptions/index.ts';
-import { faqs, featuredBanners, formItems, helpGuides, portfolioEntries, promoCodes, trustedBusinesses } from '../schema.ts';
+import { faqs, helpGuides, portfolioEntries, trustedBusinesses } from '../schema.ts';
 import type { CollectionName } from './parse.ts';
 
 /**

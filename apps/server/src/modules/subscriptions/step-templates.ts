@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { completionStepTemplates as templates } from '../subscriptions/index.ts';
+import { completionStepTemplates as templates } from './schema.ts';
 import { knownPlace } from './step-place.ts';
 
 /**
