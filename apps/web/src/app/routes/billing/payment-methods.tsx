@@ -55,7 +55,6 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
   const [actionError, setActionError] = useState<string | null>(null);
   const subscriptions = useActiveSubscriptions();
   const [replacing, setReplacing] = useState<Card | null>(null);
-  const [replaceError, setReplaceError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState<Card | null>(null);
   const [onlyPayingCard, setOnlyPayingCard] = useState<Card | null>(null);
 
@@ -75,10 +74,7 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
       .filter((s) => s.cardId === card.id || (s.cardId === null && card.id === cards.defaultCardId))
       .map((s) => s.serviceTitle);
 
-  const askReplacement = (card: Card) => {
-    setReplaceError(null);
-    setReplacing(card);
-  };
+  const askReplacement = (card: Card) => setReplacing(card);
   const onDelete = (card: Card) => {
     setActionError(null);
     setAdded(null);
@@ -100,12 +96,10 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
       },
     );
   };
-  const onReplace = (replacementCardId: string) => {
+  const onReplace = async (replacementCardId: string) => {
     if (!replacing) return;
-    remove.mutate(
-      { id: replacing.id, replacementCardId },
-      { onSuccess: () => setReplacing(null), onError: (e) => setReplaceError(e.message) },
-    );
+    await remove.mutateAsync({ id: replacing.id, replacementCardId });
+    setReplacing(null);
   };
 
   return (
@@ -190,7 +184,6 @@ function PaymentMethods({ cards, more, config }: { cards: SavedCards; more: Page
           more={more}
           paysFor={replacing ? paidBy(replacing) : []}
           busy={remove.isPending}
-          error={replaceError}
           onDelete={onReplace}
           onClose={() => setReplacing(null)}
         />

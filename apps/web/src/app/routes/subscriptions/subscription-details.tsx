@@ -178,7 +178,7 @@ function Details({ subscription: s, onCheckout }: { subscription: Subscription; 
         serviceEndsAt={s.dueDate}
         busy={cancel.isPending}
         onClose={() => setAskingWhy(false)}
-        onCancel={(why) => cancel.mutate(why, { onSuccess: () => setAskingWhy(false), onError: fail })}
+        onCancel={(why) => cancel.mutateAsync(why).then(() => setAskingWhy(false))}
       />
     </Card>
   );

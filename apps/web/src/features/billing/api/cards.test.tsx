@@ -8,7 +8,7 @@ const refetchFirstPages = vi.fn(async () => {});
 vi.mock('@/lib/page-refresh', () => ({ refetchFirstPages: (...args: unknown[]) => refetchFirstPages(...(args as [])) }));
 vi.mock('@/lib/pages', () => ({ usePages: vi.fn() }));
 
-const { cardsQuery, useCard } = await import('./cards');
+const { CARD_SAVING_POLL_MS, cardsQuery, refetchWhileSaving, useCard } = await import('./cards');
 const { queryKeyOf } = await import('@/lib/api-client');
 const { routes } = await import('@portal/contracts/routes');
 
@@ -46,5 +46,14 @@ describe('a card being saved', () => {
     const { result } = renderCard('PendingSquareCreation');
     await waitFor(() => expect(result.current.data?.status).toBe('PendingSquareCreation'));
     expect(refetchFirstPages).not.toHaveBeenCalled();
+  });
+});
+
+describe('the one read of a card still being saved', () => {
+  it('polls while any card is still being saved, and stops once Square has answered them all', () => {
+    expect(refetchWhileSaving(card('Complete'), card('PendingSquareCreation'))).toBe(CARD_SAVING_POLL_MS);
+    expect(refetchWhileSaving(card('Complete'), card('Error'))).toBe(false);
+    expect(refetchWhileSaving(undefined)).toBe(false);
+    expect(refetchWhileSaving()).toBe(false);
   });
 });

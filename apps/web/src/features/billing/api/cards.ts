@@ -34,18 +34,29 @@ function savedCards(pages: CardList[]): SavedCards {
 }
 
 /**
+ * How often a card Square is still saving is read again. Its live topic `cards:<id>` refetches it at once when Square
+ * has answered, so this only covers an event stream that is down: 2 s keeps that wait short (Square answers a card
+ * save within a second or two) without reading the card, or the first page of the list, every second.
+ */
+export const CARD_SAVING_POLL_MS = 2000;
+
+/** The one "card still being saved" read: the poll interval while any of `cards` is PendingSquareCreation, else false. */
+export const refetchWhileSaving = (...cards: (Card | undefined)[]): number | false =>
+  cards.some((card) => card?.status === 'PendingSquareCreation') ? CARD_SAVING_POLL_MS : false;
+
+/**
  * The user's saved cards, 25 a page (show `LoadMore` under them), live; while one is still being saved at Square
- * the first page is read again every 2 seconds (the new card is the newest).
+ * the first page is read again (`refetchWhileSaving`; the new card is the newest).
  */
 export function useCards() {
   const queryClient = useQueryClient();
   const cards = usePages(listCards, {}, savedCards);
-  const saving = cards.data?.cards.some((card) => card.status === 'PendingSquareCreation') ?? false;
+  const interval = refetchWhileSaving(...(cards.data?.cards ?? []));
   useEffect(() => {
-    if (!saving) return;
-    const timer = setInterval(() => void refetchFirstPages(queryClient, cardsQuery().queryKey), 2000);
+    if (!interval) return;
+    const timer = setInterval(() => void refetchFirstPages(queryClient, cardsQuery().queryKey), interval);
     return () => clearInterval(timer);
-  }, [saving, queryClient]);
+  }, [interval, queryClient]);
   return cards;
 }
 
@@ -55,7 +66,7 @@ export function useCard(id: string | null) {
   const card = useQuery({
     ...routeQuery(getCard, { params: { id: id ?? '' } }),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'PendingSquareCreation' ? 1000 : false),
+    refetchInterval: (query) => refetchWhileSaving(query.state.data),
   });
   // Once Square has answered, the list is read again at once rather than at its own next poll: a card shown as
   // saved must already be one the list offers (to take over a subscription, say).

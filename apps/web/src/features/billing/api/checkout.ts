@@ -3,11 +3,12 @@ import type { CheckoutRequest, PromoRequest, PromoResult } from '@portal/contrac
 import { routes } from '@portal/contracts/routes';
 import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
+import { CARD_SAVING_POLL_MS, refetchWhileSaving } from './cards';
 
 const { startCheckout: startCheckoutRoute, validatePromoCode, getCard, getPayment } = routes.billing;
 
-/** How often a card or payment the server is still working on is re-read (besides at once on its live topic). */
-const SETTLE_POLL_MS = 2500;
+/** How often a Pending payment is re-read (besides at once on its live topic `payments:<id>`). */
+const PAYMENT_POLL_MS = 2500;
 
 /** validateAndApplyPromoCode (spec §7): the server prices the plan with the code. */
 export const validatePromo = (body: PromoRequest) => api(validatePromoCode, { body });
@@ -31,16 +32,16 @@ export function useAppliedPromo(deal: PromoResult | null, planId: string): Promo
 export const startCheckout = (body: CheckoutRequest) => api(startCheckoutRoute, { body });
 
 /**
- * One card while Square is still saving it: re-read at once when its live topic `cards:<id>` fires, and every few
- * seconds in case the event stream is down, until it is saved or refused. `id` null reads nothing.
+ * One card while Square is still saving it: re-read at once when its live topic `cards:<id>` fires, and as every
+ * card being saved is (`refetchWhileSaving`) in case the event stream is down, until it is saved or refused; a
+ * card not read yet (its first read failed) is tried again as often. `id` null reads nothing.
  */
 export function useCardUntilSaved(id: string | null) {
   return useQuery({
     ...routeQuery(getCard, { params: { id: id ?? '' } }),
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (query) =>
-      !query.state.data || query.state.data.status === 'PendingSquareCreation' ? SETTLE_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data ? refetchWhileSaving(query.state.data) : CARD_SAVING_POLL_MS),
   });
 }
 
@@ -53,6 +54,6 @@ export function usePaymentUntilSettled(id: string | null) {
     ...routeQuery(getPayment, { params: { id: id ?? '' } }),
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (query) => (!query.state.data || query.state.data.status === 'Pending' ? SETTLE_POLL_MS : false),
+    refetchInterval: (query) => (!query.state.data || query.state.data.status === 'Pending' ? PAYMENT_POLL_MS : false),
   });
 }

@@ -1,4 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { describeImportedCollection, importedCollectionLabel, type ImportSummary } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
@@ -7,8 +10,15 @@ import { ApiError } from '@/lib/api-client';
 
 type Outcome =
   | { kind: 'imported'; file: string; summary: ImportSummary }
-  | { kind: 'rejected'; file: string; problems: { path: string; message: string }[] }
-  | { kind: 'failed'; message: string };
+  | { kind: 'rejected'; file: string; problems: { path: string; message: string }[] };
+
+const NO_FILE = 'Choose a content file.';
+/** The file chosen (none yet: null) and whether it replaces; what the file holds is checked by the server. */
+const contentImportSchema = z.object({
+  file: z.file().nullable().pipe(z.file({ error: NO_FILE })),
+  replace: z.boolean(),
+});
+type ContentImportValues = z.input<typeof contentImportSchema>;
 
 /** "Path: message" lines of a refused import (the server lists one problem per indented line). */
 function problemsOf(message: string) {
@@ -23,34 +33,36 @@ function problemsOf(message: string) {
     });
 }
 
-/** The file picker, the replace choice and the outcome of the import. */
+/**
+ * The file picker, the replace choice and the outcome of the import. A file that is not JSON is the file's error;
+ * the server's refusal of the whole import (other than a list of problems) is the form's.
+ */
 export function ContentImport() {
-  const [file, setFile] = useState<File | null>(null);
-  const [replace, setReplace] = useState(false);
+  const { control, register, handleSubmit, watch, setError, clearErrors, formState } = useForm<ContentImportValues, unknown, z.output<typeof contentImportSchema>>({
+    resolver: zodResolver(contentImportSchema),
+    defaultValues: { file: null, replace: false },
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [reading, setReading] = useState(false);
   const importContent = useContentImport();
   const ids = { file: useId(), replace: useId(), replaceHelp: useId() };
-  const busy = reading || importContent.isPending;
+  const file = watch('file');
+  const busy = formState.isSubmitting;
+  const fileError = formState.errors.file?.message;
+  const refusal = formState.errors.root?.server?.message;
   const outcomeView = useRef<HTMLDivElement>(null);
   // On a phone the outcome is below the form: bring it into view.
   useEffect(() => {
-    if (outcome) outcomeView.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [outcome]);
+    if (outcome || refusal) outcomeView.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome, refusal]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return;
+  const submit = handleSubmit(async ({ file, replace }) => {
     setOutcome(null);
-    setReading(true);
     let content: unknown;
     try {
       content = JSON.parse(await file.text());
     } catch (error) {
-      setOutcome({ kind: 'failed', message: `${file.name} is not valid JSON: ${(error as Error).message}` });
+      setError('file', { type: 'validate', message: `${file.name} is not valid JSON: ${(error as Error).message}` }, { shouldFocus: true });
       return;
-    } finally {
-      setReading(false);
     }
     if (typeof content !== 'object' || content === null || Array.isArray(content)) {
       setOutcome({ kind: 'rejected', file: file.name, problems: [{ path: '', message: 'This is not a content file: download one from this page to see the format.' }] });
@@ -61,31 +73,48 @@ export function ContentImport() {
       setOutcome({ kind: 'imported', file: file.name, summary });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'IMPORT_REJECTED') setOutcome({ kind: 'rejected', file: file.name, problems: problemsOf(error.message) });
-      else setOutcome({ kind: 'failed', message: error instanceof ApiError ? error.message : 'Could not import. Please try again.' });
+      else setError('root.server', { message: error instanceof ApiError ? error.message : 'Could not import. Please try again.' });
     }
-  }
+  });
 
   return (
     <div className="space-y-4">
-      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <div className="space-y-1">
           <label htmlFor={ids.file} className="block text-sm font-semibold text-slate-900">
             Content file (.json)
           </label>
-          <input
-            id={ids.file}
-            type="file"
-            accept="application/json,.json"
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setOutcome(null);
-            }}
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <input
+                id={ids.file}
+                ref={field.ref}
+                name={field.name}
+                type="file"
+                accept="application/json,.json"
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={fileError ? `${ids.file}-error` : undefined}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.files?.[0] ?? null);
+                  clearErrors();
+                  setOutcome(null);
+                }}
+              />
+            )}
           />
+          {fileError && (
+            <p id={`${ids.file}-error`} className="mt-1 text-sm text-red-700">
+              {fileError}
+            </p>
+          )}
         </div>
         <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
           <label htmlFor={ids.replace} className="flex items-start gap-2 text-sm font-semibold text-slate-900">
-            <input id={ids.replace} type="checkbox" className="mt-0.5 h-4 w-4" checked={replace} aria-describedby={ids.replaceHelp} onChange={(event) => setReplace(event.target.checked)} />
+            <input id={ids.replace} type="checkbox" className="mt-0.5 h-4 w-4" aria-describedby={ids.replaceHelp} {...register('replace')} />
             Replace what the file holds
           </label>
           <p id={ids.replaceHelp} className="mt-1 pl-6 text-sm text-slate-700">
@@ -96,13 +125,15 @@ export function ContentImport() {
           {busy ? 'Uploading...' : 'Upload'}
         </Button>
       </form>
-      <div ref={outcomeView}>{outcome && <OutcomeView outcome={outcome} />}</div>
+      <div ref={outcomeView}>
+        {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
+        {outcome && <OutcomeView outcome={outcome} />}
+      </div>
     </div>
   );
 }
 
 function OutcomeView({ outcome }: { outcome: Outcome }) {
-  if (outcome.kind === 'failed') return <ErrorMessage>{outcome.message}</ErrorMessage>;
   if (outcome.kind === 'rejected')
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">

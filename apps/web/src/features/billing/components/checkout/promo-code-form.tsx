@@ -9,10 +9,10 @@ import { MESSAGES } from '../messages';
 import { Section } from '../section';
 
 /** The code as typed, trimmed; the plan and amount come from the page (the contract's promo request). */
-const promoCodeSchema = promoRequestSchema.pick({ promoCode: true }).extend({
+export const promoCodeSchema = promoRequestSchema.pick({ promoCode: true }).extend({
   promoCode: promoRequestSchema.shape.promoCode.trim().min(1),
 });
-type PromoCodeInput = z.input<typeof promoCodeSchema>;
+export type PromoCodeInput = z.input<typeof promoCodeSchema>;
 
 /**
  * Promo Code (spec §2, §5): a blank code does nothing; input and button are disabled while checking and once a

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import type { PlanOption } from '@portal/contracts/billing';
+import { changePlanRequestSchema, type ChangePlanRequest, type PlanOption } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
 import { pendingChangeText, type Subscription } from '@portal/contracts/subscriptions';
 import { Button } from '@/components/ui/button';
@@ -9,6 +12,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate } from '@/lib/format';
 import { usePaymentUntilSettled } from '../../api/checkout';
 import { useChangePlan, usePlanOptions } from '../../api/plan-change';
+import { promoCodeSchema, type PromoCodeInput } from '../checkout/promo-code-form';
 import { PendingChangeNote } from './pending-change-note';
 
 const signed = (cents: number) => (cents === 0 ? 'Same price' : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
@@ -19,44 +23,51 @@ type Outcome = { kind: 'upgrade'; paymentId: string; title: string } | { kind: '
 /**
  * Change plan (issue 17): the visible plans with the price difference per period; an upgrade shows the prorated
  * charge now (server-computed, rounding stated) and takes a promo code; a downgrade shows the date it applies.
+ * The plan form holds the plan chosen and the code applied (the contract's change request); the promo form, the
+ * code as typed until it is applied.
  */
 export function ChangePlanDialog({ subscription: s, open, onClose }: { subscription: Subscription; open: boolean; onClose: () => void }) {
-  const [promoInput, setPromoInput] = useState('');
-  const [promoCode, setPromoCode] = useState<string | undefined>();
-  const [selected, setSelected] = useState<string | null>(null);
+  const plan = useForm<ChangePlanRequest, unknown, z.output<typeof changePlanRequestSchema>>({
+    resolver: zodResolver(changePlanRequestSchema),
+    defaultValues: { planId: '', promoCode: null },
+  });
+  const promo = useForm<PromoCodeInput>({ resolver: zodResolver(promoCodeSchema), defaultValues: { promoCode: '' } });
+  const [selected, promoCode] = plan.watch(['planId', 'promoCode']);
+  const typed = promo.watch('promoCode');
+  const promoError = promo.formState.errors.promoCode?.message;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const options = usePlanOptions(s.id, promoCode, open && outcome === null);
+  const options = usePlanOptions(s.id, promoCode ?? undefined, open && outcome === null);
   const change = useChangePlan(s.id);
   // A double click sends once (the server would answer the same payment anyway).
   const sending = useRef(false);
 
   function close() {
     setOutcome(null);
-    setSelected(null);
-    setPromoCode(undefined);
-    setPromoInput('');
+    plan.reset();
+    promo.reset();
     change.reset();
     onClose();
   }
 
-  function confirm(option: PlanOption) {
-    if (sending.current) return;
-    sending.current = true;
-    change.mutate(
-      { planId: option.planId, promoCode: option.kind === 'upgrade' && option.promo?.status === 'success' ? promoCode : null },
-      {
-        onSuccess: (result) =>
-          setOutcome(
-            result.payment
-              ? { kind: 'upgrade', paymentId: result.payment.id, title: option.title }
-              : { kind: 'downgrade', text: pendingChangeText(option.title, formatShortDate(option.effectiveAt)) },
-          ),
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  }
+  const applyPromo = promo.handleSubmit(({ promoCode: code }) => plan.setValue('promoCode', code));
+
+  const confirm = (option: PlanOption) =>
+    plan.handleSubmit(async ({ planId, promoCode: applied }) => {
+      if (sending.current) return;
+      sending.current = true;
+      try {
+        const result = await change.mutateAsync({ planId, promoCode: option.kind === 'upgrade' && option.promo?.status === 'success' ? applied : null });
+        setOutcome(
+          result.payment
+            ? { kind: 'upgrade', paymentId: result.payment.id, title: option.title }
+            : { kind: 'downgrade', text: pendingChangeText(option.title, formatShortDate(option.effectiveAt)) },
+        );
+      } catch (error) {
+        plan.setError('root.server', { message: error instanceof Error ? error.message : String(error) });
+      } finally {
+        sending.current = false;
+      }
+    })();
 
   return (
     // While the change is being sent, a click outside (a double click's second click once the form has changed
@@ -88,11 +99,9 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
                           <span className="flex items-center gap-3">
                             <input
                               type="radio"
-                              name="plan"
                               value={o.planId}
                               disabled={o.kind === 'current' || o.planId === s.pendingChange?.serviceId}
-                              checked={selected === o.planId}
-                              onChange={() => setSelected(o.planId)}
+                              {...plan.register('planId')}
                               className="h-4 w-4 accent-brand-700"
                             />
                             <span>
@@ -124,28 +133,27 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
                       {chosen.discount > 0 && ` Promo ${chosen.promo?.promoCode}: −${formatCents(chosen.discount)} (before: ${formatCents(chosen.subtotal)}).`}
                     </p>
                     <p className="mt-1 text-slate-600">{data.rounding}</p>
-                    <form
-                      className="mt-3 flex gap-2"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        const code = promoInput.trim();
-                        if (code) setPromoCode(code);
-                      }}
-                    >
+                    <form className="mt-3 flex gap-2" noValidate onSubmit={(e) => void applyPromo(e)}>
                       <label className="sr-only" htmlFor="change-plan-promo">
                         Promo code
                       </label>
                       <input
                         id="change-plan-promo"
-                        value={promoInput}
-                        onChange={(e) => setPromoInput(e.target.value)}
+                        {...promo.register('promoCode')}
                         placeholder="Promo code"
+                        aria-invalid={promoError ? true : undefined}
+                        aria-describedby={promoError ? 'change-plan-promo-error' : undefined}
                         className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
                       />
-                      <Button type="submit" variant="secondary" disabled={!promoInput.trim() || options.isFetching}>
+                      <Button type="submit" variant="secondary" disabled={!typed.trim() || options.isFetching}>
                         Apply
                       </Button>
                     </form>
+                    {promoError && (
+                      <p id="change-plan-promo-error" className="mt-2 text-red-700">
+                        {promoError}
+                      </p>
+                    )}
                     {chosen.promo && <p className={`mt-2 ${chosen.promo.status === 'success' ? 'text-green-800' : 'text-red-700'}`}>{chosen.promo.message}</p>}
                   </div>
                 )}
@@ -155,16 +163,16 @@ export function ChangePlanDialog({ subscription: s, open, onClose }: { subscript
                     change before that date. Nothing is charged now.
                   </p>
                 )}
-                {change.error && (
+                {plan.formState.errors.root?.server && (
                   <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-                    {change.error.message}
+                    {plan.formState.errors.root.server.message}
                   </p>
                 )}
                 <div className="mt-5 flex flex-wrap justify-end gap-3">
                   <DialogClose asChild>
                     <Button variant="secondary">Cancel</Button>
                   </DialogClose>
-                  <Button disabled={!chosen || change.isPending || options.isFetching} onClick={() => chosen && confirm(chosen)}>
+                  <Button disabled={!chosen || change.isPending || options.isFetching} onClick={() => chosen && void confirm(chosen)}>
                     {change.isPending
                       ? 'Working...'
                       : chosen?.kind === 'upgrade'
