@@ -1,5 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
+import { queryClient } from './query-client';
 import { Root } from './root';
 import { AppLayout, ConsoleLayout, PublicLayout } from './layout/layouts';
 import { RedirectSignedIn, RequireStaff, RequireUser } from './guards';
@@ -7,13 +9,36 @@ import { NotFound } from './not-found';
 import { RouteError } from './route-error';
 
 type PageModule = () => Promise<Pick<RouteObject, 'Component'>>;
+/** Starts the reads a page shows first, in the app's query cache; the page's own hooks then find them under way. */
+type PageReads = (queryClient: QueryClient, params: Params) => Promise<unknown>;
 
-/** A page of the table: its URL from `paths`, its code loaded when first visited, and its own error element. */
-const page = (path: { pattern: string }, load: PageModule): RouteObject => ({
+/**
+ * A page of the table: its URL from `paths`, its code loaded when first visited, its own error element, and the
+ * reads it shows first, started by its loader beside its code instead of once that code has loaded and rendered.
+ * The loader does not wait for them: the page shows its own loading state as before, only sooner done.
+ */
+const page = (path: { pattern: string }, load: PageModule, reads?: PageReads): RouteObject => ({
   path: path.pattern,
   lazy: load,
+  ...(reads && {
+    loader: ({ params }) => {
+      // A failed early read is the page's to show: its hook reads again and shows the error as it always has.
+      reads(queryClient, params).catch(() => undefined);
+      return null;
+    },
+  }),
   errorElement: <RouteError />,
 });
+
+const dashboardReads: PageReads = (client) =>
+  Promise.all([
+    import('@/features/onboarding/api/dashboard').then((m) => m.primeDashboard(client)),
+    import('@/features/plans/api/plans').then((m) => m.primePlans(client)),
+    import('@/features/subscriptions/api/subscriptions').then((m) => m.primeActiveSubscriptions(client)),
+  ]);
+const subscriptionsReads: PageReads = (client) => import('@/features/subscriptions/api/subscriptions').then((m) => m.primeSubscriptions(client));
+const paymentsReads: PageReads = (client) => import('@/features/billing/api/payments').then((m) => m.primePayments(client));
+const chatReads: PageReads = (client, { chatId = '' }) => import('@/features/support/api/chats').then((m) => m.primeChat(client, chatId));
 
 /** The route table of spec §2. Each page is its own chunk under `app/routes`. */
 export const router = createBrowserRouter([
@@ -55,17 +80,17 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              page(paths.dashboard, () => import('./routes/onboarding/dashboard')),
+              page(paths.dashboard, () => import('./routes/onboarding/dashboard'), dashboardReads),
               page(paths.questionnaire, () => import('./routes/onboarding/questionnaire')),
               page(paths.completionSteps, () => import('./routes/onboarding/completion-steps')),
-              page(paths.mySubscriptions, () => import('./routes/subscriptions/my-subscriptions')),
+              page(paths.mySubscriptions, () => import('./routes/subscriptions/my-subscriptions'), subscriptionsReads),
               page(paths.subscriptionDetails, () => import('./routes/subscriptions/subscription-details')),
               page(paths.checkout, () => import('./routes/billing/checkout')),
               page(paths.paymentMethods, () => import('./routes/billing/payment-methods')),
-              page(paths.paymentHistory, () => import('./routes/billing/payment-history')),
+              page(paths.paymentHistory, () => import('./routes/billing/payment-history'), paymentsReads),
               page(paths.accountSettings, () => import('./routes/account/account-settings')),
               page(paths.support, () => import('./routes/support/support')),
-              page(paths.supportChat, () => import('./routes/support/chat')),
+              page(paths.supportChat, () => import('./routes/support/chat'), chatReads),
               page(paths.createChat, () => import('./routes/support/create-chat')),
               page(paths.myProjects, () => import('./routes/projects/my-projects')),
               page(paths.projectDetails, () => import('./routes/projects/project-details')),

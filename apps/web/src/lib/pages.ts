@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contracts/route';
 import { api, queryKeyOf } from './api-client';
 import type { KeepOlder, PageAnswer } from './page-refresh';
@@ -19,22 +19,41 @@ export function usePages<R extends PagedRoute, S>(
   route: R,
   input: RouteInput<R>,
   select: (pages: RouteOutput<R>[]) => S,
-  options: { enabled?: boolean; retry?: boolean; keepPrevious?: boolean; keepOlder?: RowsKey<RouteOutput<R>> } = {},
+  options: PagesOptions<R> & { enabled?: boolean; keepPrevious?: boolean } = {},
 ) {
+  const { keepPrevious, enabled } = options;
+  return useInfiniteQuery({
+    ...pagesQuery(route, input, options),
+    select: (data) => select(data.pages),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    enabled,
+  });
+}
+
+/** How a list is read, whoever starts the read: `retry`, and `keepOlder` (see `usePages`). */
+type PagesOptions<R extends PagedRoute> = { retry?: boolean; keepOlder?: RowsKey<RouteOutput<R>> };
+
+/** The one definition of a list's read (key, pages, cursor), for `usePages` and for a route that starts it early. */
+function pagesQuery<R extends PagedRoute>(route: R, input: RouteInput<R>, { retry, keepOlder }: PagesOptions<R>) {
   const call = api as (route: R, input: RouteInput<R>) => Promise<RouteOutput<R> & PageAnswer>;
   const query = (input as { query?: Record<string, unknown> }).query ?? {};
-  const { keepPrevious, keepOlder, ...queryOptions } = options;
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     // Marked apart from a plain read of the same route, whose cached data is not a list of pages.
     queryKey: [...(queryKeyOf as (route: R, input: RouteInput<R>) => readonly unknown[])(route, input), 'pages'],
     queryFn: ({ pageParam }) => call(route, { ...input, query: pageParam ? { ...query, cursor: pageParam } : query }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    select: (data) => select(data.pages),
-    placeholderData: keepPrevious ? keepPreviousData : undefined,
     meta: keepOlder ? ({ keepOlder: { rows: keepOlder, readFirstPage: () => call(route, input) } } satisfies { keepOlder: KeepOlder }) : undefined,
-    ...queryOptions,
+    ...(retry === undefined ? {} : { retry }),
   });
+}
+
+/**
+ * Starts reading a list's first page before its page is shown (a route's loader, while the page's code loads), as
+ * `usePages` with the same route, input and options reads it: the page then finds it in the cache or on its way.
+ */
+export function primePages<R extends PagedRoute>(queryClient: QueryClient, route: R, input: RouteInput<R>, options: PagesOptions<R> = {}) {
+  return queryClient.prefetchInfiniteQuery(pagesQuery(route, input, options));
 }
 
 /** The name of a page's rows (`messages`): a key whose value is a list of rows with an id. */

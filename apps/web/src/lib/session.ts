@@ -10,9 +10,12 @@ export const sessionQueryKey = routeQueryKey(shellEndpoints.getSession);
 // A shell endpoint: typed from the contract without parsing, which keeps zod out of the first chunk every page loads.
 export const fetchSession = () => api(shellEndpoints.getSession);
 
+/** How long a sign-in state read stays fresh (live events and sign-in changes refresh it sooner). */
+export const SESSION_STALE_MS = 60_000;
+
 /** The sign-in state: one query, one fetch function, whoever reads it (the shell, guards or a feature). */
 export function useSession() {
-  return useQuery<SessionState>({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+  return useQuery<SessionState>({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
 }
 
 /** The sign-in state of someone signed out. */

@@ -1,6 +1,7 @@
 import { buildPath } from '@portal/contracts/route';
 import { routes } from '@portal/contracts/routes';
-import { usePages } from '@/lib/pages';
+import type { QueryClient } from '@tanstack/react-query';
+import { primePages, usePages } from '@/lib/pages';
 
 const { listPayments, getReceipt } = routes.billing;
 
@@ -9,6 +10,8 @@ const { listPayments, getReceipt } = routes.billing;
  * payment's topic reads the first page again.
  */
 export const usePayments = () => usePages(listPayments, {}, (pages) => pages.flatMap((page) => page.payments));
+/** Starts the payment history's read while its page loads. */
+export const primePayments = (queryClient: QueryClient) => primePages(queryClient, listPayments, {});
 
 /** Where a completed payment's receipt PDF downloads from. */
 export const receiptHref = (paymentId: string) => buildPath(getReceipt, { id: paymentId });

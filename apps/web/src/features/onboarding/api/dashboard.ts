@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import { routeQuery } from '@/lib/api-client';
 
@@ -10,7 +10,13 @@ export function useActionCenter() {
   return useQuery({ ...actionCenterQuery(), select: (data) => data.actions, refetchOnMount: 'always' });
 }
 
+const bannersQuery = () => routeQuery(routes.onboarding.listBanners);
+
 /** Featured banners, newest first; the public `banners` topic refreshes them live. */
 export function useBanners() {
-  return useQuery({ ...routeQuery(routes.onboarding.listBanners), select: (data) => data.banners });
+  return useQuery({ ...bannersQuery(), select: (data) => data.banners });
 }
+
+/** Starts the dashboard's own reads (the Action Center and the banners) while its page loads. */
+export const primeDashboard = (queryClient: QueryClient) =>
+  Promise.all([queryClient.prefetchQuery(actionCenterQuery()), queryClient.prefetchQuery(bannersQuery())]);

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { CancelRequest } from '@portal/contracts/subscriptions';
 import { api, routeQuery } from '@/lib/api-client';
 import { PAGE_LIMIT_MAX } from '@portal/contracts/page';
 import { refetchFirstPages } from '@/lib/page-refresh';
-import { useEveryPage, usePages } from '@/lib/pages';
+import { primePages, useEveryPage, usePages } from '@/lib/pages';
 import { sessionQueryKey } from '@/lib/session';
 
 const { listSubscriptions, getSubscription, cancelSubscription, reactivateSubscription } = routes.subscriptions;
@@ -13,13 +13,19 @@ const subscriptionQuery = (id: string) => routeQuery(getSubscription, { params: 
 /** The user's subscriptions, newest start first (spec §9), 25 a page, live. */
 export const useSubscriptions = () => usePages(listSubscriptions, {}, (pages) => pages.flatMap((page) => page.subscriptions));
 
+const activeOnes = { query: { status: 'active', limit: PAGE_LIMIT_MAX } } as const;
+
 /**
  * The user's active subscriptions, every one of them whatever the number of cancelled ones (status=active: at most
  * one per plan, so one page of 100 in practice): for what decides on them, such as the plans held, what a card
  * pays, or what is owed. Live like the whole list.
  */
 export const useActiveSubscriptions = (options: { enabled?: boolean } = {}) =>
-  useEveryPage(listSubscriptions, { query: { status: 'active', limit: PAGE_LIMIT_MAX } }, (pages) => pages.flatMap((page) => page.subscriptions), options);
+  useEveryPage(listSubscriptions, activeOnes, (pages) => pages.flatMap((page) => page.subscriptions), options);
+
+/** Starts the reads of the subscriptions (the whole list, or only the active ones) while a page showing them loads. */
+export const primeSubscriptions = (queryClient: QueryClient) => primePages(queryClient, listSubscriptions, {});
+export const primeActiveSubscriptions = (queryClient: QueryClient) => primePages(queryClient, listSubscriptions, activeOnes);
 
 export function useSubscription(id: string) {
   return useQuery({ ...subscriptionQuery(id), retry: false });
