@@ -1,5 +1,5 @@
 // Lab measurement of LCP and CLS in Chromium, throttled through the DevTools protocol like Lighthouse's mobile run.
-/* global window, document -- the functions given to the page run in the browser */
+/* global window, document, MutationObserver -- the functions given to the page run in the browser */
 
 const PHONE = {
   viewport: { width: 412, height: 823 },
@@ -50,10 +50,27 @@ function observeVitals() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** One cold load of `url` on the throttled phone: LCP (ms) and its element, then CLS after scrolling to the end. */
-export async function measurePageLoad(browser, url) {
+/**
+ * Installed before the page's own scripts: records when an element matching `selector` is first in the document (the
+ * page's own content, e.g. its first data row), which LCP does not tell when a larger element (the footer's text)
+ * painted earlier.
+ */
+function observeContent(selector) {
+  const mark = () => {
+    if (window.__contentShown === undefined && document.querySelector(selector)) window.__contentShown = performance.now();
+  };
+  new MutationObserver(mark).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * One cold load of `url` on the throttled phone: LCP (ms) and its element, then CLS after scrolling to the end.
+ * `cookies` signs the load in; with `contentSelector`, `content` is when the page's own content was first shown (ms).
+ */
+export async function measurePageLoad(browser, url, { cookies = [], contentSelector } = {}) {
   const context = await browser.newContext(PHONE);
+  if (cookies.length) await context.addCookies(cookies);
   await context.addInitScript(observeVitals);
+  if (contentSelector) await context.addInitScript(observeContent, contentSelector);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -63,7 +80,9 @@ export async function measurePageLoad(browser, url) {
   try {
     await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
     await page.waitForTimeout(1000);
+    if (contentSelector) await page.waitForSelector(contentSelector, { timeout: 30_000 });
     const { lcp, lcpElement } = await page.evaluate(() => window.__vitals);
+    const content = contentSelector ? await page.evaluate(() => window.__contentShown) : undefined;
     // Scroll down the way a reader would, so that lazy images load and any shift they cause is counted.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y <= height; y += 400) {
@@ -73,7 +92,7 @@ export async function measurePageLoad(browser, url) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     const { cls } = await page.evaluate(() => window.__vitals);
-    return { lcp, lcpElement, cls };
+    return { lcp, lcpElement, cls, content };
   } finally {
     await context.close();
   }
