@@ -16,6 +16,7 @@ export { cardListOf } from './cards-service.ts';
 export { payNow } from './pay-now.ts';
 export { upsertBillingCustomers, upsertCards } from './cards-repository.ts';
 export { upsertPayments } from './payments-repository.ts';
+export { importedPromoCodes } from './promo-editor.ts';
 
 export const billingModule: PortalModule = {
   name: 'billing',

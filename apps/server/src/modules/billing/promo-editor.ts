@@ -4,6 +4,7 @@ import type { NewPromoCodeInput, PromoCodeInput, StaffPromoCode } from '@portal/
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -17,6 +18,9 @@ import { payments, promoCodes } from './schema.ts';
  * payments naming it stay explained: it is retired (made inactive), never deleted.
  */
 type Row = typeof promoCodes.$inferSelect;
+
+/** The content importer's writer of promo codes, by code (redemptions are counted by checkout, never imported). */
+export const importedPromoCodes = importedTable(promoCodes, 'code');
 
 const toStaffPromo = (row: Row, used: boolean): StaffPromoCode => ({
   code: row.code,

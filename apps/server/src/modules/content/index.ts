@@ -8,6 +8,7 @@ import { importDemoContentOnFirstStart } from './demo.ts';
 
 export { importContent } from './import/apply.ts';
 export { ImportRejected } from './import/parse.ts';
+export { PROJECT_COLUMNS, projectRowOf } from './import/projects.ts';
 export { importDemoContentOnFirstStart } from './demo.ts';
 export { trustedByNames } from './showcase.ts';
 

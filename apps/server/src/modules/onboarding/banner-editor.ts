@@ -7,6 +7,7 @@ import { topics } from '@portal/contracts/topics';
 import { fileIdFromUrl } from '@portal/contracts/uploads';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -15,6 +16,9 @@ import { eraseUploadAt, getCompletedUpload } from '../uploads/index.ts';
 import { toBanner } from './service.ts';
 
 type Row = typeof featuredBanners.$inferSelect;
+
+/** The content importer's writer of the dashboard's banners. */
+export const importedBanners = importedTable(featuredBanners, 'id');
 const actor = (user: SessionUser) => ({ id: user.id, name: user.name });
 /** Open dashboards (the public `banners` topic) refetch. */
 const published = (tx: Db) => publishChange(tx, { topic: topics.banners, audience: { public: true } });

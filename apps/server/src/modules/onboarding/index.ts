@@ -4,5 +4,7 @@ import { onboardingRoutes } from './routes.ts';
 
 export { featuredBanners, formItems, formSubmissions, questionnaireDrafts, type FormItemOption } from './schema.ts';
 export { deleteAnswersOf, upsertFormSubmissions } from './repository.ts';
+export { importedBanners } from './banner-editor.ts';
+export { importedFormItems } from './question-editor.ts';
 
 export const onboardingModule: PortalModule = { name: 'onboarding', routes: [onboardingRoutes] };

@@ -7,6 +7,7 @@ import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { moveOnePlace, type Direction } from '../../platform/db/reorder.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -21,6 +22,9 @@ import { listFormItems } from './repository.ts';
  */
 
 type Row = typeof formItems.$inferSelect;
+
+/** The content importer's writer of the questions (sent answers keep their own copies, as above). */
+export const importedFormItems = importedTable(formItems, 'id');
 const actor = (user: SessionUser) => ({ id: user.id, name: user.name });
 /** Open questionnaire pages (every `questionnaire` query) and the console's list refetch. */
 const published = (tx: Db) => publishChange(tx, { topic: topics.questionnaire, audience: { public: true } });

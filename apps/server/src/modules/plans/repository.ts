@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 import { services } from './schema.ts';
 
@@ -95,3 +96,16 @@ export async function hidePlans(db: Db, ids: string[]): Promise<number> {
     .returning({ id: services.id });
   return hidden.length;
 }
+
+/** The plans among `ids` that a subscription uses, as its plan or as the plan it changes to. */
+async function plansInUse(db: Db, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ serviceId: subscriptions.serviceId, pending: subscriptions.pendingServiceId })
+    .from(subscriptions)
+    .where(or(inArray(subscriptions.serviceId, ids), inArray(subscriptions.pendingServiceId, ids)));
+  const wanted = new Set(ids);
+  return new Set(rows.flatMap((r) => [r.serviceId, r.pending ?? '']).filter((id) => wanted.has(id)));
+}
+
+/** The content importer's writer of plans: a plan that subscriptions use is hidden instead of removed. */
+export const importedPlans = importedTable(services, 'id', { inUse: plansInUse, hide: hidePlans });

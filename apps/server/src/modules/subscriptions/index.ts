@@ -43,6 +43,12 @@ export { pauseSubscription, resumeSubscription, runResumeSweep, type PauseActor 
 export { completionSteps, completionStepTemplates, subscriptions, type SubscriptionRow } from './schema.ts';
 export { completeStepsAt, insertStep, setStepFields, setStepStatus } from './steps.ts';
 export { knownPlace } from './step-place.ts';
-export { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from './step-templates.ts';
+export {
+  createStepTemplate,
+  deleteStepTemplate,
+  importedStepTemplates,
+  listStepTemplates,
+  updateStepTemplate,
+} from './step-templates.ts';
 
 export const subscriptionsModule: PortalModule = { name: 'subscriptions', routes: [subscriptionRoutes], work: [pauseResumeSweep] };

@@ -5,6 +5,7 @@ import type { StepTemplate, StepTemplateInput } from '@portal/contracts/step-tem
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -16,6 +17,9 @@ import { knownPlace } from './step-place.ts';
  * (`createSubscriptionWithSteps`); the steps existing subscriptions copied are theirs and do not change here.
  */
 type Row = typeof templates.$inferSelect;
+
+/** The content importer's writer of the templates; the steps subscriptions copied stay as they are. */
+export const importedStepTemplates = importedTable(templates, 'id');
 const toTemplate = (row: Row): StepTemplate => ({ id: row.id, stepIndex: row.stepIndex, stepDetails: row.stepDetails, place: stepPlaceSchema.safeParse(row.place).data ?? null });
 
 export async function listStepTemplates(db: Db): Promise<{ templates: StepTemplate[] }> {

@@ -1,4 +1,4 @@
-import type { ImportedCollection, ImportSummary } from '@portal/contracts/content';
+import type { ImportSummary } from '@portal/contracts/content';
 import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
 import { recordAudit, type AuditActor } from '../../audit/index.ts';
@@ -6,9 +6,9 @@ import { topics } from '@portal/contracts/topics';
 import { COLLECTIONS, ImportRejected, parseExport, type CollectionName, type ParsedExport } from './parse.ts';
 import { writeProjects } from './projects.ts';
 import { CONTENT_COLLECTIONS, rowOf } from './tables.ts';
-import { upsertChanged, type UpsertResult } from '../../../platform/db/upsert.ts';
+import type { ImportWriteResult } from '../../../platform/db/imported-table.ts';
 import { existingServiceIds } from '../../plans/index.ts';
-import { lockImports, pruneCollection, type PruneResult } from './repository.ts';
+import { lockImports } from './repository.ts';
 
 /** Public topics refetched by open pages when a collection changes (query keys of the same root). */
 const PUBLIC_TOPICS = {
@@ -78,25 +78,23 @@ export async function importContent(db: Db, data: unknown, options: ImportOption
   });
 }
 
-const NOTHING_PRUNED: PruneResult = { removed: 0, hidden: 0, demoRemoved: 0 };
+const NOTHING_PRUNED = { removed: 0, hidden: 0, demoRemoved: 0 };
 
+/** Writes one collection through its owner's writer (projects through the projects module's). */
 async function writeCollection(
   tx: Db,
   name: CollectionName,
   parsed: ParsedExport,
   options: ImportOptions,
-): Promise<UpsertResult & Omit<ImportedCollection, 'name' | keyof UpsertResult>> {
+): Promise<ImportWriteResult> {
   if (name === 'projects') return { ...(await writeProjects(tx, parsed.projects!)), ...NOTHING_PRUNED };
   if (name === 'promoCodes') await checkPromoPlans(tx, parsed);
-  const stored = CONTENT_COLLECTIONS[name];
-  const { table, key, fields } = stored;
-  const records = parsed[name]!;
-  const rows = records.map((r) => ({ ...rowOf(stored, r.key, r.value), demo: options.demo ?? false }));
-  const written = await upsertChanged(tx, table, key, rows, Object.values(fields));
-  const pruned = options.demo
-    ? NOTHING_PRUNED
-    : await pruneCollection(tx, table, key, new Set(records.map((r) => r.key)), options.replace ?? false);
-  return { ...written, ...pruned };
+  const collection = CONTENT_COLLECTIONS[name];
+  const rows = parsed[name]!.map((r) => rowOf(collection, r.key, r.value));
+  return collection.stored.write(tx, rows, Object.values(collection.fields), {
+    replace: options.replace ?? false,
+    demo: options.demo ?? false,
+  });
 }
 
 /** A promo code limited to plans may name only plans that exist (imported now or before, and not removed). */

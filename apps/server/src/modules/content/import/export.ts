@@ -10,10 +10,10 @@ import { CONTENT_COLLECTIONS, recordOf, type StoredCollection } from './tables.t
  */
 export async function exportContent(db: Db): Promise<Record<string, unknown>> {
   const file: Record<string, unknown> = {};
-  for (const [name, stored] of Object.entries(CONTENT_COLLECTIONS) as [Exclude<CollectionName, 'projects'>, StoredCollection][]) {
-    const key = (getTableColumns(stored.table) as Record<string, PgColumn>)[stored.key]!;
-    const rows = (await db.select().from(stored.table).orderBy(asc(key))) as Record<string, unknown>[];
-    place(file, COLLECTIONS[name].path, Object.fromEntries(rows.map((row) => [row[stored.key], recordOf(stored, row)])));
+  for (const [name, collection] of Object.entries(CONTENT_COLLECTIONS) as [Exclude<CollectionName, 'projects'>, StoredCollection][]) {
+    const { table, key } = collection.stored;
+    const rows = (await db.select().from(table).orderBy(asc((getTableColumns(table) as Record<string, PgColumn>)[key]!))) as Record<string, unknown>[];
+    place(file, COLLECTIONS[name].path, Object.fromEntries(rows.map((row) => [row[key], recordOf(collection, row)])));
   }
   return file;
 }

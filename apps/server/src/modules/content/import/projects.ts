@@ -31,45 +31,72 @@ export async function writeProjects(tx: Db, records: NonNullable<ParsedExport['p
       problems.push(`${path}/subscriptionId: no subscription "${p.subscriptionId}" of this user exists`);
       return [];
     }
-    return [
-      {
-        id: key,
-        userId,
-        subscriptionId: p.subscriptionId,
-        projectName: p.projectName,
-        businessName: p.businessName,
-        businessLogo: p.businessLogo,
-        clientNotes: p.clientNotes,
-        releaseStatus: p.releaseStatus,
-        createdAt: p.createdTimestamp,
-        lastModifiedAt: p.lastModifiedTimestamp ?? p.createdTimestamp,
-        publishedAt: p.publishedTimestamp,
-        playStoreUrl: p.deliverables.playStoreUrl,
-        appStoreUrl: p.deliverables.appStoreUrl,
-        websiteUrl: p.deliverables.websiteUrl,
-        apkDownloadUrl: p.deliverables.apkDownloadUrl,
-      },
-    ];
+    return [projectRowOf(key, userId, p.subscriptionId, p)];
   });
   if (problems.length) throw new ImportRejected(problems);
-  const result = await upsertProjects(tx, rows, [
-    'userId',
-    'subscriptionId',
-    'projectName',
-    'businessName',
-    'businessLogo',
-    'clientNotes',
-    'releaseStatus',
-    'createdAt',
-    'lastModifiedAt',
-    'publishedAt',
-    'playStoreUrl',
-    'appStoreUrl',
-    'websiteUrl',
-    'apkDownloadUrl',
-  ]);
+  const result = await upsertProjects(tx, rows, [...PROJECT_COLUMNS, 'createdAt', 'lastModifiedAt']);
   const ownerOf = new Map(rows.map((r) => [r.id, r.userId]));
   for (const id of result.changed)
     await publishChange(tx, { topic: `projects:${id}`, audience: { userId: ownerOf.get(id)! } });
   return result;
 }
+
+/** A project record as both the content import and the migration read it. */
+export interface ProjectFields {
+  projectName: string;
+  businessName: string;
+  businessLogo?: string | null;
+  clientNotes?: string | null;
+  releaseStatus: string;
+  createdTimestamp: Date;
+  lastModifiedTimestamp?: Date;
+  publishedTimestamp?: Date | null;
+  deliverables: {
+    playStoreUrl?: string | null;
+    appStoreUrl?: string | null;
+    websiteUrl?: string | null;
+    apkDownloadUrl?: string | null;
+  };
+}
+
+/** The stored row of an imported project of `userId`. */
+export function projectRowOf(
+  id: string,
+  userId: string,
+  subscriptionId: string | null | undefined,
+  p: ProjectFields,
+) {
+  return {
+    id,
+    userId,
+    subscriptionId,
+    projectName: p.projectName,
+    businessName: p.businessName,
+    businessLogo: p.businessLogo,
+    clientNotes: p.clientNotes,
+    releaseStatus: p.releaseStatus,
+    createdAt: p.createdTimestamp,
+    lastModifiedAt: p.lastModifiedTimestamp ?? p.createdTimestamp,
+    publishedAt: p.publishedTimestamp ?? null,
+    playStoreUrl: p.deliverables.playStoreUrl,
+    appStoreUrl: p.deliverables.appStoreUrl,
+    websiteUrl: p.deliverables.websiteUrl,
+    apkDownloadUrl: p.deliverables.apkDownloadUrl,
+  };
+}
+
+/** The columns a re-import compares (the content import compares the two times as well). */
+export const PROJECT_COLUMNS = [
+  'userId',
+  'subscriptionId',
+  'projectName',
+  'businessName',
+  'businessLogo',
+  'clientNotes',
+  'releaseStatus',
+  'publishedAt',
+  'playStoreUrl',
+  'appStoreUrl',
+  'websiteUrl',
+  'apkDownloadUrl',
+] as const;
