@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { receiptPdf } from '../src/modules/billing/index.ts';
+import { runPendingSweep } from '../src/modules/billing/sweeps.ts';
 import { as, checkout, createBillingApp, insertPlan, insertPromo, pdfText, saveCard, subscribedUser, type ManualClock } from './billing-helpers.ts';
 import { signUp, type TestContext } from './helpers.ts';
+import { outboxFor } from './notify-helpers.ts';
 
 let ctx: TestContext;
 let time: ManualClock;
@@ -117,5 +120,64 @@ describe('payment history pages', () => {
     expect(keys).toEqual(sorted);
     expect((await as(ctx, user, 'GET', '/api/payments?cursor=bm9wZQ')).json().error.code).toBe('INVALID_CURSOR');
     expect((await as(ctx, user, 'GET', '/api/payments?limit=500')).statusCode).toBe(400);
+  });
+});
+
+describe('the receipt mail, queued once the payment has committed', () => {
+  const receiptMails = async (email: string) => outboxFor(ctx, email, 'receipt');
+  const dueRows = async (paymentId: string) =>
+    (await ctx.database.sql.query<{ payment_id: string }>(`SELECT payment_id FROM receipt_mails_due WHERE payment_id = $1`, [paymentId])).length;
+
+  it('renders it with the payment committed and the receipt counter free, and queues it once', async () => {
+    const user = await signUp(ctx.app);
+    const plan = await insertPlan(ctx);
+    const card = await saveCard(ctx, user);
+    const seen: { receiptNumber: unknown; counterFree: boolean; mailsBefore: number }[] = [];
+    ctx.app.billing.faults.beforeReceiptMail = async (paymentId) => {
+      const [payment] = await ctx.database.sql.query<{ receipt_number: number | null }>(`SELECT receipt_number FROM payments WHERE id = $1`, [paymentId]);
+      // Another transaction may take the counter row at once: the completing one has let it go.
+      const counterFree = await ctx.app.db
+        .transaction(async (tx) => tx.execute(sql`SELECT value FROM billing_counters WHERE name = 'receipt' FOR UPDATE NOWAIT`))
+        .then(() => true, () => false);
+      seen.push({ receiptNumber: payment?.receipt_number, counterFree, mailsBefore: (await receiptMails(user.email)).length });
+    };
+    try {
+      const payment = await checkout(ctx, user, { planId: plan.id, cardId: card.id });
+      expect(payment.status).toBe('Complete');
+      expect(seen).toEqual([{ receiptNumber: expect.anything(), counterFree: true, mailsBefore: 0 }]);
+      expect(await receiptMails(user.email)).toHaveLength(1);
+      expect(await dueRows(payment.id)).toBe(0);
+    } finally {
+      ctx.app.billing.faults.beforeReceiptMail = undefined;
+    }
+  });
+
+  it('is sent by the sweep when the request stopped after the payment committed, once', async () => {
+    const user = await signUp(ctx.app);
+    const plan = await insertPlan(ctx);
+    const card = await saveCard(ctx, user);
+    ctx.app.billing.faults.beforeReceiptMail = () => {
+      throw new Error('stopped after the commit');
+    };
+    let paymentId: string;
+    try {
+      const payment = await checkout(ctx, user, { planId: plan.id, cardId: card.id });
+      expect(payment.status).toBe('Complete');
+      expect(payment.receiptNumber).toMatch(/^R-\d{6}$/);
+      paymentId = payment.id;
+    } finally {
+      ctx.app.billing.faults.beforeReceiptMail = undefined;
+    }
+    expect(await receiptMails(user.email)).toHaveLength(0);
+    expect(await dueRows(paymentId)).toBe(1);
+    // Not yet: the request that completed it may still be mailing it.
+    expect((await runPendingSweep(ctx.app)).receipts).toBe(0);
+    time.advance(31_000);
+    const sweeps = await Promise.all([runPendingSweep(ctx.app), runPendingSweep(ctx.app)]);
+    expect(sweeps.reduce((sum, s) => sum + s.receipts, 0)).toBeGreaterThanOrEqual(1);
+    expect(await receiptMails(user.email)).toHaveLength(1);
+    expect(await dueRows(paymentId)).toBe(0);
+    expect((await runPendingSweep(ctx.app)).receipts).toBe(0);
+    expect(await receiptMails(user.email)).toHaveLength(1);
   });
 });

@@ -176,7 +176,7 @@ describe('operator controls', () => {
       const { user, subscriptionId } = await subscribedUser(test.ctx);
       const before = test.time.now().getTime();
       const swept = await test.ctx.app.inject({ method: 'POST', url: '/api/operator/billing/sweeps', headers: operator });
-      expect(swept.json()).toEqual({ now: before, renewals: 0, pending: { payments: 0, cards: 0 }, reminders: 0, priceChanges: { applied: 0, notices: 0, reminders: 0 } });
+      expect(swept.json()).toEqual({ now: before, renewals: 0, pending: { payments: 0, cards: 0, receipts: 0 }, reminders: 0, priceChanges: { applied: 0, notices: 0, reminders: 0 } });
       const moved = await test.ctx.app.inject({ method: 'POST', url: '/api/operator/billing/clock', headers: operator, payload: { advanceDays: 32 } });
       expect(moved.json()).toMatchObject({ now: before + 32 * 86_400_000, renewals: 1 });
       const payments = (await as(test.ctx, user, 'GET', '/api/payments')).json().payments;

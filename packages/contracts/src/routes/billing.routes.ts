@@ -276,7 +276,8 @@ export const receiveSquareWebhook = defineRoute({
 export const sweepResultSchema = z.object({
   now: z.number().int(),
   renewals: z.number().int(),
-  pending: z.object({ payments: z.number().int(), cards: z.number().int() }),
+  /** Payments and cards left Pending sent to Square again, and receipts left unmailed queued. */
+  pending: z.object({ payments: z.number().int(), cards: z.number().int(), receipts: z.number().int() }),
   /** Renewal reminder e-mails queued. */
   reminders: z.number().int(),
   /** Price change notices and reminders queued, and changes that became their plan's price. */

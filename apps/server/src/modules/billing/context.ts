@@ -5,6 +5,8 @@ import { createSquareGateway, type SquareGateway } from '../../platform/square/g
 export interface BillingFaults {
   /** Runs after Square answered a charge and before the result is committed. */
   afterCharge?: (paymentId: string) => void | Promise<void>;
+  /** Runs once a completed payment has committed, before its receipt mail is rendered and queued. */
+  beforeReceiptMail?: (paymentId: string) => void | Promise<void>;
 }
 
 export interface Billing {

@@ -5,7 +5,7 @@ import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { upsertInto } from '../../platform/db/upsert.ts';
 import { LEASE_MS } from './cards-repository.ts';
-import { billingCounters, paymentDisputes, payments, refunds, type NewPaymentRow, type PaymentDisputeRow, type PaymentRow } from './schema.ts';
+import { billingCounters, paymentDisputes, payments, receiptMailsDue, refunds, type NewPaymentRow, type PaymentDisputeRow, type PaymentRow } from './schema.ts';
 
 const withKeysetKey = { ...getTableColumns(payments), keysetKey: keysetKey(payments.createdAt) };
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
@@ -88,6 +88,31 @@ export async function nextReceiptNumber(tx: Db): Promise<number> {
     .where(eq(billingCounters.name, 'receipt'))
     .returning({ value: billingCounters.value });
   return row!.value;
+}
+
+/** Records a completed payment's receipt mail as due, in the transaction that completes it. */
+export async function markReceiptMailDue(tx: Db, paymentId: string, now: Date): Promise<void> {
+  await tx.insert(receiptMailsDue).values({ paymentId, dueAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Takes a payment's due receipt mail, in the transaction that queues it: true once, for the one transaction that
+ * removed the row (another waits on the row and then finds nothing); a rollback leaves it due.
+ */
+export async function takeReceiptMailDue(tx: Db, paymentId: string): Promise<boolean> {
+  const taken = await tx.delete(receiptMailsDue).where(eq(receiptMailsDue.paymentId, paymentId)).returning({ paymentId: receiptMailsDue.paymentId });
+  return taken.length > 0;
+}
+
+/** Payments whose receipt mail has been due longer than `olderThanMs` (the request that completed them stopped). */
+export async function overdueReceiptMails(db: Db, now: Date, olderThanMs: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ paymentId: receiptMailsDue.paymentId })
+    .from(receiptMailsDue)
+    .where(lt(receiptMailsDue.dueAt, new Date(now.getTime() - olderThanMs)))
+    .orderBy(receiptMailsDue.dueAt)
+    .limit(limit);
+  return rows.map((row) => row.paymentId);
 }
 
 export async function findPayment(db: Db, userId: string, id: string): Promise<PaymentRow | undefined> {

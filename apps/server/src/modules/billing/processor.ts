@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { ChargeResult } from '../../platform/square/gateway.ts';
 import { reactivatePaid, recordRenewalFailure, renewPaid, startSubscription, upgradePaid, type PaidPlan } from '../subscriptions/index.ts';
 import { receiptDetailsAt } from './billing-profile.ts';
-import { claimPayment, lockPayment, nextReceiptNumber, updatePayment } from './payments-repository.ts';
-import { mailSettledPayment } from './payment-mails.ts';
+import { claimPayment, lockPayment, markReceiptMailDue, nextReceiptNumber, updatePayment } from './payments-repository.ts';
+import { mailFailedPayment, mailReceipt } from './payment-mails.ts';
 import { redeemPromo } from './promo.ts';
 import type { PaymentRow } from './schema.ts';
 
@@ -20,7 +21,9 @@ export async function processPayment(app: FastifyInstance, id: string, claimed?:
   if (!payment) return;
   const result = await charge(app, payment);
   await app.billing.faults.afterCharge?.(payment.id);
-  await finalizePayment(app, payment.id, result);
+  const completed = await finalizePayment(app, payment.id, result);
+  // After the commit: a receipt that fails to render or queue here stays due, and the sweep sends it.
+  if (completed) await mailReceipt(app, payment.id).catch((err: unknown) => app.log.warn({ err, paymentId: payment.id }, 'receipt mail left due'));
 }
 
 async function charge(app: FastifyInstance, p: PaymentRow): Promise<ChargeResult> {
@@ -50,44 +53,57 @@ const paidPlan = (p: PaymentRow): PaidPlan => ({
   cardLast4: p.cardLast4,
 });
 
-/** In one transaction: the payment's status, and what it does to its subscription and promo code. */
-async function finalizePayment(app: FastifyInstance, id: string, result: ChargeResult): Promise<void> {
-  await app.db.transaction(async (tx) => {
+/**
+ * In one transaction: the payment's status, and what it does to its subscription and promo code. True when this
+ * call completed the payment (its receipt mail is then due).
+ */
+async function finalizePayment(app: FastifyInstance, id: string, result: ChargeResult): Promise<boolean> {
+  return app.db.transaction(async (tx) => {
     const p = await lockPayment(tx, id);
-    if (!p || p.status !== 'Pending') return;
+    if (!p || p.status !== 'Pending') return false;
     const now = app.clock();
     let subscriptionId = p.subscriptionId;
-    if (result.ok) {
-      if (p.purchaseType === 'New Subscription') subscriptionId = await startSubscription(tx, paidPlan(p), now);
-      else if (p.purchaseType === 'Reactivation' && subscriptionId) await reactivatePaid(tx, subscriptionId, paidPlan(p), now);
-      else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
-      else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
-      // A renewal names the discount it carries; only a purchase redeems a code (and a new or reactivated
-      // subscription keeps a lasting code's discount).
-      if (p.promoCode && p.purchaseType !== 'Renewal') {
-        const lastsFor = p.purchaseType === 'Plan Change' ? null : subscriptionId;
-        await redeemPromo(tx, p.promoCode, now, lastsFor);
-      }
-      const receiptNumber = await nextReceiptNumber(tx);
-      const receiptDetails = await receiptDetailsAt(app, tx, p.userId, p.amount);
-      await updatePayment(tx, id, {
-        status: 'Complete',
-        subscriptionId,
-        squarePaymentId: result.squarePaymentId || null,
-        receiptNumber,
-        receiptDetails,
-        leaseUntil: null,
-        updatedAt: now,
-      });
-    } else {
+    if (!result.ok) {
       await updatePayment(tx, id, { status: 'Failed', failureReason: result.reason, squarePaymentId: result.squarePaymentId, leaseUntil: null, updatedAt: now });
       if (p.purchaseType === 'Renewal' && subscriptionId) {
         await recordRenewalFailure(tx, subscriptionId, p.userId, app.config.renewalRetryDays, now, result.reason);
       }
+      await mailFailedPayment(app, tx, (await lockPayment(tx, id))!);
+      await publishChanges(tx, p.userId, id, subscriptionId);
+      return false;
     }
-    await mailSettledPayment(app, tx, (await lockPayment(tx, id))!);
-    const audience = { userId: p.userId };
-    await publishChange(tx, { topic: `payments:${id}`, audience });
-    if (subscriptionId) await publishChange(tx, { topic: `subscriptions:${subscriptionId}`, audience });
+    if (p.purchaseType === 'New Subscription') subscriptionId = await startSubscription(tx, paidPlan(p), now);
+    else if (p.purchaseType === 'Reactivation' && subscriptionId) await reactivatePaid(tx, subscriptionId, paidPlan(p), now);
+    else if (p.purchaseType === 'Renewal' && subscriptionId && p.renewalPeriod) await renewPaid(tx, subscriptionId, p.renewalPeriod, paidPlan(p), now);
+    else if (p.purchaseType === 'Plan Change' && subscriptionId) await upgradePaid(tx, subscriptionId, paidPlan(p), now);
+    // A renewal names the discount it carries; only a purchase redeems a code (and a new or reactivated
+    // subscription keeps a lasting code's discount).
+    if (p.promoCode && p.purchaseType !== 'Renewal') {
+      const lastsFor = p.purchaseType === 'Plan Change' ? null : subscriptionId;
+      await redeemPromo(tx, p.promoCode, now, lastsFor);
+    }
+    const receiptDetails = await receiptDetailsAt(app, tx, p.userId, p.amount);
+    await publishChanges(tx, p.userId, id, subscriptionId);
+    await markReceiptMailDue(tx, id, now);
+    // Last: the receipt counter row stays locked from here to the commit (numbers with no gaps), so nothing after
+    // it may take long; the receipt renders once this has committed (`mailReceipt`).
+    const receiptNumber = await nextReceiptNumber(tx);
+    await updatePayment(tx, id, {
+      status: 'Complete',
+      subscriptionId,
+      squarePaymentId: result.squarePaymentId || null,
+      receiptNumber,
+      receiptDetails,
+      leaseUntil: null,
+      updatedAt: now,
+    });
+    return true;
   });
+}
+
+/** The payment's and its subscription's live topics, heard by the owner once the transaction commits. */
+async function publishChanges(tx: Db, userId: string, paymentId: string, subscriptionId: string | null) {
+  const audience = { userId };
+  await publishChange(tx, { topic: `payments:${paymentId}`, audience });
+  if (subscriptionId) await publishChange(tx, { topic: `subscriptions:${subscriptionId}`, audience });
 }

@@ -106,6 +106,14 @@ export const billingCounters = pgTable('billing_counters', {
   value: bigint('value', { mode: 'number' }).notNull(),
 });
 
+/** A completed payment whose receipt mail is still to be queued (queued after the payment commits, decision 0074). */
+export const receiptMailsDue = pgTable('receipt_mails_due', {
+  paymentId: text('payment_id')
+    .primaryKey()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  dueAt: stamp('due_at').notNull(),
+});
+
 export const refunds = pgTable('refunds', {
   id: text('id').primaryKey(),
   paymentId: text('payment_id')
