@@ -16,7 +16,6 @@ import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
 import { helpEditorRoutes } from './help-editor.routes.ts';
-import { promoCodeRoutes } from './promo-codes.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
@@ -44,7 +43,6 @@ export const routes = {
   notifications: notificationRoutes,
   migration: migrationRoutes,
   helpEditor: helpEditorRoutes,
-  promoCodes: promoCodeRoutes,
   stepTemplates: stepTemplateRoutes,
   staffOnboarding: staffOnboardingRoutes,
   showcase: showcaseRoutes,
@@ -77,7 +75,6 @@ export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
 export * from './help-editor.routes.ts';
-export * from './promo-codes.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './staff-onboarding.routes.ts';
 export * from './showcase.routes.ts';

@@ -5,7 +5,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useFaqs } from '@/features/content/api/content';
 import { useFaqChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
 import { FaqForm } from '@/features/staff/components/faq-form';
 
 /** /staff/faqs: the FAQs in customers' order; create, edit, reorder and delete them (open FAQ pages follow). */

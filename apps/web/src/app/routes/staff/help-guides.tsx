@@ -6,7 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useHelpGuides } from '@/features/content/api/content';
 import { GuideChips } from '@/features/content/components/guide-chips';
 import { useGuideChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, errorText, RowActions } from '@/components/editor';
 import { GuideForm } from '@/features/staff/components/guide-form';
 import { formatShortDate } from '@/lib/format';
 

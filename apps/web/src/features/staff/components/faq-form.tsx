@@ -2,7 +2,7 @@ import type { Faq } from '@portal/contracts/content';
 import { faqInputSchema, type FaqInput } from '@portal/contracts/help-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useFaqChanges } from '../api/help-content';
-import { useEditorForm } from './editor';
+import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a FAQ: plain text, the answer's line breaks kept. */
 export function FaqForm({ faq, onDone }: { faq?: Faq; onDone: () => void }) {

@@ -5,7 +5,7 @@ import { USER_LEVELS } from '@portal/contracts/content';
 import { guideFormSchema, joinWords, type GuideForm as GuideFormValues, type GuideInput } from '@portal/contracts/help-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useGuideChanges } from '../api/help-content';
-import { useEditorSave } from './editor';
+import { useEditorSave } from '@/components/editor';
 
 const empty: GuideFormValues = { title: '', description: '', category: '', userLevel: 'beginner', consoleTypes: '', navigation: '', howToUse: '', tags: '' };
 
