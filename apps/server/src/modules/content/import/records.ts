@@ -1,6 +1,6 @@
 import { stepPlaceSchema } from '@portal/contracts/onboarding';
 import { z } from 'zod';
-import { USER_LEVELS } from '@portal/contracts/content';
+import { USER_LEVELS } from '@portal/contracts/help';
 import { QUESTION_TYPES } from '@portal/contracts/onboarding';
 import { checkPromoValue, PROMO_TYPES } from '@portal/contracts/billing';
 import {
