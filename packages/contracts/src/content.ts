@@ -1,36 +1,5 @@
 import { z } from 'zod';
 
-/** A frequently asked question (spec §3 FAQ). */
-export const faqSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  answer: z.string(),
-});
-export type Faq = z.infer<typeof faqSchema>;
-export const faqListSchema = z.object({ faqs: z.array(faqSchema) });
-export type FaqList = z.infer<typeof faqListSchema>;
-
-export const USER_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const userLevelSchema = z.enum(USER_LEVELS);
-export type UserLevel = z.infer<typeof userLevelSchema>;
-
-/** A help guide (spec §3 Guides/Android/settings); `lastUpdated` is epoch milliseconds. */
-export const helpGuideSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  userLevel: userLevelSchema,
-  consoleTypes: z.array(z.string()),
-  navigation: z.string(),
-  howToUse: z.string(),
-  tags: z.array(z.string()),
-  lastUpdated: z.number().int().nullable(),
-});
-export type HelpGuide = z.infer<typeof helpGuideSchema>;
-export const helpGuideListSchema = z.object({ guides: z.array(helpGuideSchema) });
-export type HelpGuideList = z.infer<typeof helpGuideListSchema>;
-
 // Deletion requests belong to the account; kept here too for existing importers.
 export {
   DELETION_REQUIRED_MESSAGE,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line, lines } from './help-editor.ts';
+import { line, lines } from './help.ts';
 import { formatCents } from './money.ts';
 
 export const BILLING_PROFILE_NAME_NEEDED = 'Enter the business name that goes with this address or tax ID.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line, lines } from './help-editor.ts';
+import { line, lines } from './help.ts';
 
 /**
  * What the public pages show of the business's own work: the portfolio's cards (/portfolio) and the names in the

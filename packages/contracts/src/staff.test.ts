@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promoCodeFormSchema } from './promo-codes.ts';
+import { promoCodeFormSchema } from './billing.ts';
 import { dollarsToCents, planFormSchema } from './staff.ts';
 
 const planPrice = (dollars: string) => {

@@ -19,10 +19,15 @@ import {
   planOptionsSchema,
   refundRequestSchema,
   refundSchema,
+  newPromoCodeSchema,
+  promoCodeInputSchema,
+  promoCodeParamsSchema,
+  staffPromoCodeListSchema,
+  staffPromoCodeSchema,
 } from '../billing.ts';
 import { billingProfileSchema } from '../receipt.ts';
 import { subscriptionSchema } from '../subscriptions.ts';
-import { errorBodySchema } from '../errors.ts';
+import { errorBodySchema, staffErrors } from '../errors.ts';
 import { pageQuerySchema } from '../page.ts';
 import { defineRoute, noContent, rawBody } from '../route.ts';
 import { topics } from '../topics.ts';
@@ -308,6 +313,54 @@ export const advanceBillingClock = defineRoute({
   responses: { 200: sweepResultSchema },
 });
 
+/** The staff editor of promo codes (admins only): listed under the staff console's tag. */
+const staffTags = ['staff'];
+
+/** Promo codes price plans, so their writes publish on `plans`: open checkouts re-check an applied code. */
+export const listStaffPromoCodes = defineRoute({
+  method: 'GET',
+  path: '/api/staff/promo-codes',
+  auth: 'admin',
+  tags: staffTags,
+  summary: 'Every promo code, retired ones too, by code, with how many times each was redeemed',
+  responses: { 200: staffPromoCodeListSchema, ...staffErrors },
+  topic: topics.plans,
+});
+
+export const createPromoCode = defineRoute({
+  method: 'POST',
+  path: '/api/staff/promo-codes',
+  auth: 'admin',
+  tags: staffTags,
+  summary: 'New promo code (stored upper-case; an amount code is in cents); 409 PROMO_CODE_TAKEN if it exists',
+  body: newPromoCodeSchema,
+  responses: { 201: staffPromoCodeSchema, ...staffErrors },
+  topic: topics.plans,
+});
+
+export const updatePromoCode = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/promo-codes/:code',
+  auth: 'admin',
+  tags: staffTags,
+  summary: "Change a code's kind, value, plans, expiry or limit, or retire it (active false); its redemptions stay",
+  params: promoCodeParamsSchema,
+  body: promoCodeInputSchema,
+  responses: { 200: staffPromoCodeSchema, ...staffErrors },
+  topic: topics.plans,
+});
+
+export const deletePromoCode = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/promo-codes/:code',
+  auth: 'admin',
+  tags: staffTags,
+  summary: 'Delete a code no payment used (409 PROMO_CODE_USED otherwise: retire it instead)',
+  params: promoCodeParamsSchema,
+  responses: { 204: noContent, ...staffErrors },
+  topic: topics.plans,
+});
+
 export const billingRoutes = {
   getPaymentsConfig,
   validatePromoCode,
@@ -331,4 +384,8 @@ export const billingRoutes = {
   payNow,
   refundPayment,
   receiveSquareWebhook,
+  listStaffPromoCodes,
+  createPromoCode,
+  updatePromoCode,
+  deletePromoCode,
 };

@@ -1,30 +1,7 @@
 import { z } from 'zod';
-import { contentExportSchema, faqListSchema, helpGuideListSchema, importQuerySchema, importSummarySchema } from '../content.ts';
+import { contentExportSchema, importQuerySchema, importSummarySchema } from '../content.ts';
 import { errorBodySchema } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-import { topics } from '../topics.ts';
-
-const tags = ['content'];
-
-export const listFaqs = defineRoute({
-  method: 'GET',
-  path: '/api/faqs',
-  auth: 'user',
-  tags,
-  summary: 'Frequently asked questions (signed in)',
-  responses: { 200: faqListSchema },
-  topic: topics.faqs,
-});
-
-export const listHelpGuides = defineRoute({
-  method: 'GET',
-  path: '/api/help-guides',
-  auth: 'user',
-  tags,
-  summary: 'Help guides by category, then title (signed in)',
-  responses: { 200: helpGuideListSchema },
-  topic: topics.helpGuides,
-});
 
 export const importContent = defineRoute({
   method: 'POST',
@@ -61,4 +38,4 @@ export const exportContent = defineRoute({
   responses: { 200: contentExportSchema, ...staffErrors },
 });
 
-export const contentRoutes = { listFaqs, listHelpGuides, importContent, importContentAsStaff, exportContent };
+export const contentRoutes = { importContent, importContentAsStaff, exportContent };

@@ -15,8 +15,7 @@ import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
-import { helpEditorRoutes } from './help-editor.routes.ts';
-import { promoCodeRoutes } from './promo-codes.routes.ts';
+import { helpRoutes } from './help.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
@@ -43,8 +42,7 @@ export const routes = {
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
-  helpEditor: helpEditorRoutes,
-  promoCodes: promoCodeRoutes,
+  help: helpRoutes,
   stepTemplates: stepTemplateRoutes,
   staffOnboarding: staffOnboardingRoutes,
   showcase: showcaseRoutes,
@@ -76,8 +74,7 @@ export * from './uploads.routes.ts';
 export * from './notifications.routes.ts';
 export * from './shell.ts';
 export * from './migration.routes.ts';
-export * from './help-editor.routes.ts';
-export * from './promo-codes.routes.ts';
+export * from './help.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './staff-onboarding.routes.ts';
 export * from './showcase.routes.ts';

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { formatCents } from '@portal/contracts/money';
-import type { NewPromoCodeInput, PromoCodeInput, StaffPromoCode } from '@portal/contracts/promo-codes';
+import type { NewPromoCodeInput, PromoCodeInput, StaffPromoCode } from '@portal/contracts/billing';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { billingRoutes as route, promoCodeRoutes as promoRoute, staffRoutes as staffRoute } from '@portal/contracts/routes';
+import { billingRoutes as route, staffRoutes as staffRoute } from '@portal/contracts/routes';
 import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { billingProfileOf, saveBillingProfile } from './billing-profile.ts';
@@ -107,14 +107,14 @@ export const billingRoutes = fp(
     });
 
     // Staff: the promo codes editor (/staff/promo-codes).
-    registerRoute(app, promoRoute.listStaffPromoCodes, async () => listPromoCodesForStaff(app.db));
-    registerRoute(app, promoRoute.createPromoCode, async (request, reply) =>
+    registerRoute(app, route.listStaffPromoCodes, async () => listPromoCodesForStaff(app.db));
+    registerRoute(app, route.createPromoCode, async (request, reply) =>
       reply.code(201).send(await createPromoCode(app.db, request.user, request.body, app.clock())),
     );
-    registerRoute(app, promoRoute.updatePromoCode, async (request) =>
+    registerRoute(app, route.updatePromoCode, async (request) =>
       updatePromoCode(app.db, request.user, request.params.code, request.body, app.clock()),
     );
-    registerRoute(app, promoRoute.deletePromoCode, async (request, reply) => {
+    registerRoute(app, route.deletePromoCode, async (request, reply) => {
       await deletePromoCode(app.db, request.user, request.params.code, app.clock());
       return reply.code(204).send(null);
     });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Faq, FaqList, HelpGuide } from '@portal/contracts/content';
-import type { FaqInput, GuideInput } from '@portal/contracts/help-editor';
+import type { Faq, FaqInput, FaqList, GuideInput, HelpGuide } from '@portal/contracts/help';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -9,7 +8,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { faqs, helpGuides } from './schema.ts';
-import { faqList, toHelpGuide } from './service.ts';
+import { faqList, toHelpGuide } from './help.ts';
 
 /**
  * The staff editors of FAQs and help guides. Each write is audited in its own transaction (decision 0022) and

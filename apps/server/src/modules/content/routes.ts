@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { contentRoutes as route, helpEditorRoutes as editor } from '@portal/contracts/routes';
+import { contentRoutes as route, helpRoutes as help } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { exportContent } from './import/export.ts';
-import * as help from './help-editor.ts';
+import * as editor from './help-editor.ts';
 import { importContent } from './import/apply.ts';
-import { faqList, helpGuides } from './service.ts';
+import { faqList, helpGuides } from './help.ts';
 import { showcaseRoutes } from './showcase-routes.ts';
 
 /** Exports can be much larger than ordinary requests. */
@@ -16,8 +16,8 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export async function contentRoutes(app: FastifyInstance) {
   await app.register(showcaseRoutes);
-  registerRoute(app, route.listFaqs, async () => ({ faqs: await faqList(app.db) }));
-  registerRoute(app, route.listHelpGuides, async () => ({ guides: await helpGuides(app.db) }));
+  registerRoute(app, help.listFaqs, async () => ({ faqs: await faqList(app.db) }));
+  registerRoute(app, help.listHelpGuides, async () => ({ guides: await helpGuides(app.db) }));
   registerRoute(
     app,
     route.importContent,
@@ -42,25 +42,25 @@ export async function contentRoutes(app: FastifyInstance) {
       .send(await exportContent(app.db));
   });
 
-  registerRoute(app, editor.createFaq, async (request, reply) =>
-    reply.code(201).send(await help.createFaq(app.db, request.user, request.body, app.clock())),
+  registerRoute(app, help.createFaq, async (request, reply) =>
+    reply.code(201).send(await editor.createFaq(app.db, request.user, request.body, app.clock())),
   );
-  registerRoute(app, editor.updateFaq, async (request) => help.updateFaq(app.db, request.user, request.params.faqId, request.body, app.clock()));
-  registerRoute(app, editor.moveFaq, async (request) =>
-    help.moveFaq(app.db, request.user, request.params.faqId, request.body.direction, app.clock()),
+  registerRoute(app, help.updateFaq, async (request) => editor.updateFaq(app.db, request.user, request.params.faqId, request.body, app.clock()));
+  registerRoute(app, help.moveFaq, async (request) =>
+    editor.moveFaq(app.db, request.user, request.params.faqId, request.body.direction, app.clock()),
   );
-  registerRoute(app, editor.deleteFaq, async (request, reply) => {
-    await help.deleteFaq(app.db, request.user, request.params.faqId, app.clock());
+  registerRoute(app, help.deleteFaq, async (request, reply) => {
+    await editor.deleteFaq(app.db, request.user, request.params.faqId, app.clock());
     return reply.code(204).send(null);
   });
-  registerRoute(app, editor.createHelpGuide, async (request, reply) =>
-    reply.code(201).send(await help.createHelpGuide(app.db, request.user, request.body, app.clock())),
+  registerRoute(app, help.createHelpGuide, async (request, reply) =>
+    reply.code(201).send(await editor.createHelpGuide(app.db, request.user, request.body, app.clock())),
   );
-  registerRoute(app, editor.updateHelpGuide, async (request) =>
-    help.updateHelpGuide(app.db, request.user, request.params.guideId, request.body, app.clock()),
+  registerRoute(app, help.updateHelpGuide, async (request) =>
+    editor.updateHelpGuide(app.db, request.user, request.params.guideId, request.body, app.clock()),
   );
-  registerRoute(app, editor.deleteHelpGuide, async (request, reply) => {
-    await help.deleteHelpGuide(app.db, request.user, request.params.guideId, app.clock());
+  registerRoute(app, help.deleteHelpGuide, async (request, reply) => {
+    await editor.deleteHelpGuide(app.db, request.user, request.params.guideId, app.clock());
     return reply.code(204).send(null);
   });
 }

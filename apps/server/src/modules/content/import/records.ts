@@ -1,8 +1,8 @@
 import { stepPlaceSchema } from '@portal/contracts/onboarding';
 import { z } from 'zod';
-import { USER_LEVELS } from '@portal/contracts/content';
+import { USER_LEVELS } from '@portal/contracts/help';
 import { QUESTION_TYPES } from '@portal/contracts/onboarding';
-import { checkPromoValue, PROMO_TYPES } from '@portal/contracts/promo-codes';
+import { checkPromoValue, PROMO_TYPES } from '@portal/contracts/billing';
 import {
   cents,
   link,
@@ -144,7 +144,7 @@ export const promoCodeRecord = z
   .superRefine(checkPromoValue);
 
 /** The staff editor's rules too (one pattern for every code, whoever writes it). */
-export { PROMO_CODE_PATTERN } from '@portal/contracts/promo-codes';
+export { PROMO_CODE_PATTERN } from '@portal/contracts/billing';
 
 /** A card of the portfolio: store and website addresses are http(s) only, the picture may be a path on this site. */
 export const portfolioRecord = z.object({

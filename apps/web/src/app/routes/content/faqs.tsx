@@ -1,7 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useFaqs } from '@/features/content/api/content';
-import { FaqList } from '@/features/content/components/faq-list';
+import { useFaqs } from '@/features/help/api/help';
+import { FaqList } from '@/features/help/components/faq-list';
 
 /** FAQs (spec §2), live: changes appear on an open page. */
 export function Component() {

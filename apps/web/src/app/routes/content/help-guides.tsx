@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Search, X } from 'lucide-react';
-import type { HelpGuide } from '@portal/contracts/content';
+import type { HelpGuide } from '@portal/contracts/help';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useHelpGuides } from '@/features/content/api/content';
-import { GuideCard } from '@/features/content/components/guide-card';
-import { GuideDialog } from '@/features/content/components/guide-dialog';
-import { resultCount, searchGuides } from '@/features/content/components/guide-search';
+import { useHelpGuides } from '@/features/help/api/help';
+import { GuideCard } from '@/features/help/components/guide-card';
+import { GuideDialog } from '@/features/help/components/guide-dialog';
+import { resultCount, searchGuides } from '@/features/help/components/guide-search';
 
 /** Help guides (spec §2, §9): search with highlighted matches, and a detail dialog per guide. */
 export function Component() {

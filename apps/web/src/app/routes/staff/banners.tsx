@@ -5,7 +5,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useBannerChanges, useStaffBanners } from '@/features/staff/api/banners';
 import { BannerForm } from '@/features/staff/components/banner-form';
-import { EditorDialog, RowActions, type Editing } from '@/features/staff/components/editor';
+import { EditorDialog, RowActions, type Editing } from '@/components/editor';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 

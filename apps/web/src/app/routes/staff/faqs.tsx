@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Faq } from '@portal/contracts/content';
+import type { Faq } from '@portal/contracts/help';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useFaqs } from '@/features/content/api/content';
-import { useFaqChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor';
-import { FaqForm } from '@/features/staff/components/faq-form';
+import { useFaqs } from '@/features/help/api/help';
+import { useFaqChanges } from '@/features/help/api/help-editor';
+import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
+import { FaqForm } from '@/features/help/components/faq-form';
 
 /** /staff/faqs: the FAQs in customers' order; create, edit, reorder and delete them (open FAQ pages follow). */
 export function Component() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { HelpGuide } from '@portal/contracts/content';
+import type { HelpGuide } from '@portal/contracts/help';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useHelpGuides } from '@/features/content/api/content';
-import { GuideChips } from '@/features/content/components/guide-chips';
-import { useGuideChanges } from '@/features/staff/api/help-content';
-import { EditorDialog, errorText, RowActions } from '@/features/staff/components/editor';
-import { GuideForm } from '@/features/staff/components/guide-form';
+import { useHelpGuides } from '@/features/help/api/help';
+import { GuideChips } from '@/features/help/components/guide-chips';
+import { useGuideChanges } from '@/features/help/api/help-editor';
+import { EditorDialog, errorText, RowActions } from '@/components/editor';
+import { GuideForm } from '@/features/help/components/guide-form';
 import { formatShortDate } from '@/lib/format';
 
 /** /staff/help-guides: every guide in customers' order (category, then title); create, edit and delete them. */

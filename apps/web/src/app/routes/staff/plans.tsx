@@ -4,7 +4,7 @@ import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog, MoveButtons, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, MoveButtons, RowActions } from '@/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';

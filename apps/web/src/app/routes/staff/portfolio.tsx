@@ -5,7 +5,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { usePortfolio } from '@/features/content/api/showcase';
 import { usePortfolioChanges } from '@/features/staff/api/showcase';
-import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
 import { PortfolioEntryForm } from '@/features/staff/components/showcase-forms';
 
 /** /staff/portfolio: the public portfolio's entries in their order; create, edit, reorder and delete them. */

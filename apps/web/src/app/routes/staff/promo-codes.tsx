@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
-import { promoCodeInputOf, promoDurationText, type StaffPromoCode } from '@portal/contracts/promo-codes';
+import { promoCodeInputOf, promoDurationText, type StaffPromoCode } from '@portal/contracts/billing';
 import type { StaffPlan } from '@portal/contracts/staff';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, RowActions } from '@/components/editor';
 import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffPlans } from '@/features/staff/api/plans';
-import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/staff/api/promo-codes';
-import { PromoCodeForm } from '@/features/staff/components/promo-code-form';
+import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/billing/api/promo-editor';
+import { PromoCodeForm } from '@/features/billing/components/promo-editor/promo-code-form';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate, formatTime } from '@/lib/format';
 
@@ -84,7 +84,7 @@ export function Component() {
         )}
       </QueryState>
       <EditorDialog editing={editing} noun="promo code" onClose={() => setEditing(null)}>
-        {(item) => <PromoCodeForm promo={item} onDone={() => setEditing(null)} />}
+        {(item) => <PromoCodeForm promo={item} plans={plans} onDone={() => setEditing(null)} />}
       </EditorDialog>
     </Page>
   );

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useQuestionChanges, useStaffQuestions } from '@/features/staff/api/questions';
-import { EditorDialog, MoveButtons, RowActions, type Editing } from '@/features/staff/components/editor';
+import { EditorDialog, MoveButtons, RowActions, type Editing } from '@/components/editor';
 import { QuestionForm } from '@/features/staff/components/question-form';
 import { ApiError } from '@/lib/api-client';
 

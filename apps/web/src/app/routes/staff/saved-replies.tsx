@@ -6,7 +6,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useSavedReplies, useSavedReplyChanges } from '@/features/staff/api/team-inbox';
-import { EditorDialog, errorText, RowActions, type Editing } from '@/features/staff/components/editor';
+import { EditorDialog, errorText, RowActions, type Editing } from '@/components/editor';
 import { SearchBox } from '@/features/staff/components/list-controls';
 import { SavedReplyForm } from '@/features/staff/components/saved-reply-form';
 import { useMayCall } from '@/lib/current-user';

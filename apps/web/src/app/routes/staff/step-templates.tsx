@@ -3,7 +3,7 @@ import { STEP_PLACE_NAMES } from '@portal/contracts/onboarding';
 import type { StepTemplate } from '@portal/contracts/step-templates';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
-import { EditorDialog, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, RowActions } from '@/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { useStepTemplateChanges, useStepTemplates } from '@/features/staff/api/step-templates';
 import { StepTemplateForm } from '@/features/staff/components/step-template-form';

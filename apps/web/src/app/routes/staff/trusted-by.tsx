@@ -5,7 +5,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useTrustedBy } from '@/features/content/api/showcase';
 import { useTrustedByChanges } from '@/features/staff/api/showcase';
-import { EditorDialog, errorText, MoveButtons, RowActions } from '@/features/staff/components/editor';
+import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
 import { TrustedBusinessForm } from '@/features/staff/components/showcase-forms';
 
 /** /staff/trusted-by: the businesses the landing page's "Trusted by 1,000+ locations" strip names, in its order. */

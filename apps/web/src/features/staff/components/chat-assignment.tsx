@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { useSession } from '@/lib/session';
 import { useAssignableStaff, useAssignChat } from '../api/team-inbox';
-import { errorText } from './editor';
+import { errorText } from '@/components/editor';
 
 const UNASSIGNED = '';
 

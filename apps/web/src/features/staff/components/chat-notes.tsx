@@ -9,7 +9,7 @@ import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { useAddNote, useChatNotes } from '../api/team-inbox';
-import { errorText } from './editor';
+import { errorText } from '@/components/editor';
 
 /**
  * The chat's private notes, newest first, and a box to write one: for the team only, set apart in colour and words

@@ -1,7 +1,7 @@
 import { centsToDollars, dollarsToCents, PLAN_PERIODS, planFormSchema, type PlanForm as PlanFormValues, type StaffPlan } from '@portal/contracts/staff';
 import { TextField } from '@/components/ui/text-field';
 import { usePlanChanges } from '../api/plans';
-import { useEditorForm } from './editor';
+import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a plan: the amount is typed in dollars and stored in cents. */
 export function PlanForm({ plan, onDone }: { plan?: StaffPlan; onDone: () => void }) {

@@ -13,7 +13,7 @@ import { routes } from '@portal/contracts/routes';
 import { dollarsToCents, type StaffPlan } from '@portal/contracts/staff';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api-client';
-import { useEditorForm } from './editor';
+import { useEditorForm } from '@/components/editor';
 
 const { schedulePriceChange, listStaffPlans } = routes.staff;
 

@@ -2,7 +2,7 @@ import { CHAT_TEXT_MAX } from '@portal/contracts/support';
 import { SAVED_REPLY_TITLE_MAX, savedReplyInputSchema, type SavedReply, type SavedReplyInput } from '@portal/contracts/team-inbox';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useSavedReplyChanges } from '../api/team-inbox';
-import { useEditorForm } from './editor';
+import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a saved reply: a title to find it by after `/`, and the text it puts in the message box. */
 export function SavedReplyForm({ reply, onDone }: { reply?: SavedReply; onDone: () => void }) {

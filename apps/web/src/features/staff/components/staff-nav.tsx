@@ -19,7 +19,7 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, staffConsole, teamInbox, promoCodes, staffOnboarding, stepTemplates, helpEditor, showcase, content } = routes;
+const { staff, staffConsole, teamInbox, billing, staffOnboarding, stepTemplates, help, showcase, content } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
   { to: paths.staffInbox(), label: 'Inbox', route: staff.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
@@ -28,11 +28,11 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffCustomers(), label: 'Customers', route: staff.listStaffCustomers },
   { to: paths.staffProjects(), label: 'Projects', route: staff.listStaffProjects },
   { to: paths.staffPlans(), label: 'Plans', route: staff.listStaffPlans },
-  { to: paths.staffPromoCodes(), label: 'Promo codes', route: promoCodes.listStaffPromoCodes },
+  { to: paths.staffPromoCodes(), label: 'Promo codes', route: billing.listStaffPromoCodes },
   { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: staffOnboarding.listStaffQuestions },
   { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
-  { to: paths.staffFaqs(), label: 'FAQs', route: helpEditor.createFaq },
-  { to: paths.staffHelpGuides(), label: 'Help guides', route: helpEditor.createHelpGuide },
+  { to: paths.staffFaqs(), label: 'FAQs', route: help.createFaq },
+  { to: paths.staffHelpGuides(), label: 'Help guides', route: help.createHelpGuide },
   { to: paths.staffBanners(), label: 'Banners', route: staffOnboarding.createBanner },
   { to: paths.staffPortfolio(), label: 'Portfolio', route: showcase.createPortfolioEntry },
   { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },

@@ -1,7 +1,7 @@
 import { stepTemplateInputSchema, type StepTemplate, type StepTemplateInput } from '@portal/contracts/step-templates';
 import { TextField } from '@/components/ui/text-field';
 import { useStepTemplateChanges } from '../api/step-templates';
-import { useEditorForm } from './editor';
+import { useEditorForm } from '@/components/editor';
 import { StepPlaceField } from './step-place-field';
 
 /** Create or edit a setup-step template; a new one takes the number after the last. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FaqInput, GuideInput } from '@portal/contracts/help-editor';
+import type { FaqInput, GuideInput } from '@portal/contracts/help';
 import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
 
-const { createFaq, updateFaq, moveFaq, deleteFaq, createHelpGuide, updateHelpGuide, deleteHelpGuide } = routes.helpEditor;
+const { createFaq, updateFaq, moveFaq, deleteFaq, createHelpGuide, updateHelpGuide, deleteHelpGuide } = routes.help;
 
 /** Writes to FAQs; every `faqs` query (the editor's list, customers' FAQ pages) refetches. */
 export function useFaqChanges() {

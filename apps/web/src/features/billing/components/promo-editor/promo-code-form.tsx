@@ -8,12 +8,12 @@ import {
   promoCodeToForm,
   type PromoCodeForm as PromoCodeFormValues,
   type StaffPromoCode,
-} from '@portal/contracts/promo-codes';
+} from '@portal/contracts/billing';
+import type { StaffPlan } from '@portal/contracts/staff';
+import { useEditorForm } from '@/components/editor';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
-import { useStaffPlans } from '../api/plans';
-import { usePromoCodeChanges } from '../api/promo-codes';
-import { useEditorForm } from './editor';
+import { usePromoCodeChanges } from '../../api/promo-editor';
 
 /** Epoch milliseconds as a `datetime-local` input's text, in the viewer's time zone ("2026-11-30T17:00"). */
 function localDateTime(ms: number): string {
@@ -24,10 +24,12 @@ function localDateTime(ms: number): string {
 
 const EMPTY: PromoCodeFormValues = { code: '', type: 'percent', value: '', active: true, expires: '', planIds: [], maxRedemptions: '', duration: 'once', durationMonths: '', maxPerCustomer: '' };
 
+/** The staff plans list as the console page reads it: the plans a code may apply to. */
+type PlansQuery = { isError: boolean; data?: { plans: StaffPlan[] } | undefined };
+
 /** Create or edit a promo code: percent as typed, an amount typed in dollars and stored in cents. */
-export function PromoCodeForm({ promo, onDone }: { promo?: StaffPromoCode; onDone: () => void }) {
+export function PromoCodeForm({ promo, plans, onDone }: { promo?: StaffPromoCode; plans: PlansQuery; onDone: () => void }) {
   const { create, update } = usePromoCodeChanges();
-  const plans = useStaffPlans();
   const { register, handleSubmit, watch, formState, errors, editor } = useEditorForm<PromoCodeFormValues>(
     promoCodeFormSchema,
     promo ? promoCodeToForm(promo, localDateTime) : EMPTY,

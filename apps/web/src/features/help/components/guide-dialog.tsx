@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
-import type { HelpGuide } from '@portal/contracts/content';
+import type { HelpGuide } from '@portal/contracts/help';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatShortDate } from '@/lib/format';

@@ -1,4 +1,4 @@
-import type { HelpGuide, UserLevel } from '@portal/contracts/content';
+import type { HelpGuide, UserLevel } from '@portal/contracts/help';
 import { Highlight } from './highlight';
 
 const LEVEL_STYLE: Record<UserLevel, string> = {

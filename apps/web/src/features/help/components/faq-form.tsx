@@ -1,8 +1,7 @@
-import type { Faq } from '@portal/contracts/content';
-import { faqInputSchema, type FaqInput } from '@portal/contracts/help-editor';
+import { faqInputSchema, type Faq, type FaqInput } from '@portal/contracts/help';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { useFaqChanges } from '../api/help-content';
-import { useEditorForm } from './editor';
+import { useFaqChanges } from '../api/help-editor';
+import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a FAQ: plain text, the answer's line breaks kept. */
 export function FaqForm({ faq, onDone }: { faq?: Faq; onDone: () => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faqInputSchema, guideFormSchema, joinWords } from './help-editor.ts';
+import { faqInputSchema, guideFormSchema, joinWords } from './help.ts';
 
 const form = (overrides: Record<string, string> = {}) => ({
   title: 'Connect a printer',

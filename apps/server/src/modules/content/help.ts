@@ -1,7 +1,9 @@
-import type { Faq, HelpGuide } from '@portal/contracts/content';
+import type { Faq, HelpGuide } from '@portal/contracts/help';
 import type { Db } from '../../platform/db/client.ts';
 import { listFaqs, listHelpGuides } from './repository.ts';
 import type { helpGuides as helpGuideTable } from './schema.ts';
+
+/** Help content as readers see it: FAQs in their order, help guides by category, then title. */
 
 export async function faqList(db: Db): Promise<Faq[]> {
   return listFaqs(db);

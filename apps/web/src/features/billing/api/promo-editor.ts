@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewPromoCodeInput, PromoCodeInput } from '@portal/contracts/promo-codes';
+import type { NewPromoCodeInput, PromoCodeInput } from '@portal/contracts/billing';
 import { routes } from '@portal/contracts/routes';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStaffPromoCodes, createPromoCode, updatePromoCode, deletePromoCode } = routes.promoCodes;
+const { listStaffPromoCodes, createPromoCode, updatePromoCode, deletePromoCode } = routes.billing;
 
 /** Keyed apart from the staff plans list, which shares the `plans` topic (so both refetch on its events). */
 export function useStaffPromoCodes() {

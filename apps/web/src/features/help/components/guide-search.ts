@@ -1,4 +1,4 @@
-import type { HelpGuide } from '@portal/contracts/content';
+import type { HelpGuide } from '@portal/contracts/help';
 
 /** Spec §9: a case-insensitive search across title, description, navigation, category, how-to-use, tags and console types. */
 export function searchGuides(guides: HelpGuide[], query: string): HelpGuide[] {

@@ -1,4 +1,4 @@
-import type { HelpGuide } from '@portal/contracts/content';
+import type { HelpGuide } from '@portal/contracts/help';
 import { GuideChips } from './guide-chips';
 import { hiddenMatches } from './guide-search';
 import { Highlight } from './highlight';

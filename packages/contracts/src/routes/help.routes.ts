@@ -1,9 +1,40 @@
-import { faqListSchema, faqSchema, helpGuideSchema } from '../content.ts';
 import { errorBodySchema } from '../errors.ts';
-import { faqInputSchema, faqParamsSchema, guideInputSchema, guideParamsSchema } from '../help-editor.ts';
+import {
+  faqInputSchema,
+  faqListSchema,
+  faqParamsSchema,
+  faqSchema,
+  guideInputSchema,
+  guideParamsSchema,
+  helpGuideListSchema,
+  helpGuideSchema,
+} from '../help.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { planMoveSchema } from '../staff.ts';
 import { topics } from '../topics.ts';
+
+/** Help content: FAQs and help guides for signed-in readers, under the content tag. */
+const readTags = ['content'];
+
+export const listFaqs = defineRoute({
+  method: 'GET',
+  path: '/api/faqs',
+  auth: 'user',
+  tags: readTags,
+  summary: 'Frequently asked questions (signed in)',
+  responses: { 200: faqListSchema },
+  topic: topics.faqs,
+});
+
+export const listHelpGuides = defineRoute({
+  method: 'GET',
+  path: '/api/help-guides',
+  auth: 'user',
+  tags: readTags,
+  summary: 'Help guides by category, then title (signed in)',
+  responses: { 200: helpGuideListSchema },
+  topic: topics.helpGuides,
+});
 
 /** The staff editors of FAQs and help guides; staff read both lists through the customers' routes. */
 const tags = ['staff'];
@@ -89,4 +120,4 @@ export const deleteHelpGuide = defineRoute({
   topic: topics.helpGuides,
 });
 
-export const helpEditorRoutes = { createFaq, updateFaq, moveFaq, deleteFaq, createHelpGuide, updateHelpGuide, deleteHelpGuide };
+export const helpRoutes = { listFaqs, listHelpGuides, createFaq, updateFaq, moveFaq, deleteFaq, createHelpGuide, updateHelpGuide, deleteHelpGuide };

@@ -1,10 +1,41 @@
 import { z } from 'zod';
-import { USER_LEVELS } from './content.ts';
 
 /**
- * The staff editors of FAQs and help guides (/staff/faqs, /staff/help-guides). Everything is plain text: pages show
- * it as typed, with its line breaks, and never as HTML or Markdown.
+ * Help content: FAQs and help guides as readers see them (/faqs, /help-guides) and as staff edit them (/staff/faqs,
+ * /staff/help-guides). Everything is plain text: pages show it as typed, with its line breaks, and never as HTML or
+ * Markdown.
  */
+
+/** A frequently asked question (spec §3 FAQ). */
+export const faqSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+});
+export type Faq = z.infer<typeof faqSchema>;
+export const faqListSchema = z.object({ faqs: z.array(faqSchema) });
+export type FaqList = z.infer<typeof faqListSchema>;
+
+export const USER_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const userLevelSchema = z.enum(USER_LEVELS);
+export type UserLevel = z.infer<typeof userLevelSchema>;
+
+/** A help guide (spec §3 Guides/Android/settings); `lastUpdated` is epoch milliseconds. */
+export const helpGuideSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  userLevel: userLevelSchema,
+  consoleTypes: z.array(z.string()),
+  navigation: z.string(),
+  howToUse: z.string(),
+  tags: z.array(z.string()),
+  lastUpdated: z.number().int().nullable(),
+});
+export type HelpGuide = z.infer<typeof helpGuideSchema>;
+export const helpGuideListSchema = z.object({ guides: z.array(helpGuideSchema) });
+export type HelpGuideList = z.infer<typeof helpGuideListSchema>;
 
 /** Control characters other than tab and line feed (a carriage return is turned into a line feed first). */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

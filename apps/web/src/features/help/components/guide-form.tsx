@@ -1,11 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { HelpGuide } from '@portal/contracts/content';
-import { USER_LEVELS } from '@portal/contracts/content';
-import { guideFormSchema, joinWords, type GuideForm as GuideFormValues, type GuideInput } from '@portal/contracts/help-editor';
+import { guideFormSchema, joinWords, USER_LEVELS, type GuideForm as GuideFormValues, type GuideInput, type HelpGuide } from '@portal/contracts/help';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { useGuideChanges } from '../api/help-content';
-import { useEditorSave } from './editor';
+import { useGuideChanges } from '../api/help-editor';
+import { useEditorSave } from '@/components/editor';
 
 const empty: GuideFormValues = { title: '', description: '', category: '', userLevel: 'beginner', consoleTypes: '', navigation: '', howToUse: '', tags: '' };
 

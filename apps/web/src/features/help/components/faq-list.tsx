@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import type { Faq } from '@portal/contracts/content';
+import type { Faq } from '@portal/contracts/help';
 
 /** Questions that open to show their answers; by keyboard: Tab or arrow keys to move, Enter or Space to open. */
 export function FaqList({ faqs }: { faqs: Faq[] }) {
