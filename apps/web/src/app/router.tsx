@@ -124,6 +124,7 @@ export const router = createBrowserRouter([
                   page(paths.staffCustomers, () => import('./routes/staff/customers')),
                   page(paths.staffCustomer, () => import('./routes/staff/customer')),
                   page(paths.staffProjects, () => import('./routes/staff/projects')),
+                  page(paths.staffProject, () => import('./routes/staff/project')),
                   page(paths.staffDeletionRequests, () => import('./routes/staff/deletion-requests')),
                   page(paths.staffPlans, () => import('./routes/staff/plans')),
                   page(paths.staffContent, () => import('./routes/staff/content')),

@@ -63,6 +63,7 @@ export const paths = {
   staffCustomers: page('/staff/customers'),
   staffCustomer: page('/staff/customers/:userId'),
   staffProjects: page('/staff/projects'),
+  staffProject: page('/staff/projects/:projectId'),
   forgotPassword: page('/forgot-password'),
   resetPassword: pageWithQuery<'/reset-password', { token?: string; error?: string }>('/reset-password'),
   emailVerified: pageWithQuery<'/email-verified', { new?: '1'; plan?: string; fromCheckout?: '1'; error?: string }>('/email-verified'),

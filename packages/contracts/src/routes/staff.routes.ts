@@ -110,6 +110,17 @@ export const listStaffProjects = defineRoute({
   topic: topics.projects,
 });
 
+export const getStaffProject = defineRoute({
+  method: 'GET',
+  path: '/api/staff/projects/:projectId',
+  auth: 'staff',
+  tags,
+  summary: 'One project with its customer',
+  params: projectParamsSchema,
+  responses: { 200: staffProjectSchema, ...errors },
+  topic: topics.projects,
+});
+
 export const createProject = defineRoute({
   method: 'POST',
   path: '/api/staff/projects',
@@ -322,6 +333,7 @@ export const staffRoutes = {
   closeChat,
   reopenChat,
   listStaffProjects,
+  getStaffProject,
   createProject,
   updateProject,
   createStaff,

@@ -2,7 +2,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
 
-export { createProject, listProjectsForStaff, updateProject } from './service.ts';
+export { createProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
 

@@ -65,6 +65,13 @@ export async function listProjectsForStaff(db: Db, filter: repo.StaffProjectFilt
   return { projects: page.rows.map(toStaffProject), nextCursor: page.nextCursor };
 }
 
+/** Staff: one project with its customer. */
+export async function getProjectForStaff(db: Db, projectId: string): Promise<StaffProject> {
+  const found = await repo.findProject(db, projectId);
+  if (!found) throw notFound(PROJECT_NOT_FOUND);
+  return toStaffProject(found);
+}
+
 /** The columns a create or an update writes; undefined leaves a column as it is. */
 function columnsOf(input: UpdateProject): repo.ProjectChanges {
   const d = input.deliverables ?? {};

@@ -42,6 +42,7 @@ export async function staffRoutes(app: FastifyInstance) {
   await staffBillingActionRoutes(app);
 
   registerRoute(app, route.listStaffProjects, async (request) => projects.listProjectsForStaff(app.db, request.query));
+  registerRoute(app, route.getStaffProject, async (request) => projects.getProjectForStaff(app.db, request.params.projectId));
   registerRoute(app, route.createProject, async (request, reply) =>
     reply.code(201).send(await projects.createProject(app, request.user, request.body, app.clock())),
   );

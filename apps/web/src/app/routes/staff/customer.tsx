@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffCustomer, StaffProject } from '@portal/contracts/staff';
 import { routes } from '@portal/contracts/routes';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { SectionCard as Section } from '@/components/ui/section-card';
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
@@ -27,23 +27,6 @@ import { SubmittedAnswers } from '@/features/onboarding/components/submitted-ans
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Card>
-      <section aria-labelledby={id}>
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id={id} className="text-lg font-bold text-slate-900">
-            {title}
-          </h2>
-          {action}
-        </div>
-        {children}
-      </section>
-    </Card>
-  );
-}
 
 /** /staff/customers/{userId}: everything staff need about one customer, each section read a page at a time. */
 export function Component() {

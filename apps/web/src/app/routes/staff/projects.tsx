@@ -37,7 +37,9 @@ export function Component() {
                   <BusinessLogo src={project.businessLogo} businessName={project.businessName || project.projectName} />
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold text-slate-900">{project.projectName}</span>
+                      <Link to={paths.staffProject(project.projectId)} className="font-semibold text-brand-700 underline">
+                        {project.projectName}
+                      </Link>
                       <ReleaseStatusBadge status={project.releaseStatus} />
                     </p>
                     <p className="text-sm text-slate-700">

@@ -1,15 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { CreateProjectInput, StaffProjectListQuery, UpdateProjectInput } from '@portal/contracts/staff';
-import { api } from '@/lib/api-client';
+import { api, routeQuery } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';
 
-const { listStaffProjects, createProject, updateProject } = routes.staff;
+const { listStaffProjects, getStaffProject, createProject, updateProject } = routes.staff;
 
 /** Projects created newest first (every one, a customer's, or of one release status), 25 a page with "Load more". */
 export const useStaffProjects = (query: StaffProjectListQuery) =>
   usePages(listStaffProjects, { query }, (pages) => pages.flatMap((page) => page.projects), { keepPrevious: true });
+
+/** One project with its customer; a missing one answers 404 at once, without retries. */
+export const useStaffProject = (projectId: string) => useQuery({ ...routeQuery(getStaffProject, { params: { projectId } }), retry: false });
 
 /** Create or (with a project id) update; the lists refetch at once, the customer's pages through the live topic. */
 export function useSaveProject(projectId?: string) {
