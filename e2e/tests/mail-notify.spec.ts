@@ -144,7 +144,7 @@ test('account settings turn support and project e-mails off and on; the choice i
   await page.reload();
   await expect(support).not.toBeChecked();
   await expect(projects).toBeChecked();
-  expect(await (await page.request.get('/api/me/mail-preferences')).json()).toEqual({ supportReplies: false, projectUpdates: true, renewalReminders: true });
+  expect(await (await page.request.get('/api/me/mail-preferences')).json()).toEqual({ supportReplies: false, projectUpdates: true, renewalReminders: true, projectPreviews: true, projectDecisions: true, projectStages: true });
   await expectAccessible(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

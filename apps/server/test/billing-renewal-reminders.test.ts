@@ -18,7 +18,7 @@ const reminders = (user: TestUser) => outboxFor(ctx, user.email, 'renewal-remind
 /** Moves the clock to a moment (never back). */
 const moveTo = (ms: number) => time.advance(Math.max(0, ms - time.now().getTime()));
 const setPreferences = (user: TestUser, renewalReminders: boolean) =>
-  as(ctx, user, 'PUT', '/api/me/mail-preferences', { supportReplies: true, projectUpdates: true, renewalReminders });
+  as(ctx, user, 'PUT', '/api/me/mail-preferences', { supportReplies: true, projectUpdates: true, renewalReminders, projectPreviews: true, projectDecisions: true, projectStages: true });
 
 describe('renewal reminders', () => {
   it('mails one reminder 7 days before the renewal, however many sweeps run, naming plan, amount, date and card', async () => {
@@ -90,12 +90,12 @@ describe('renewal reminders', () => {
 
   it('sends none to a customer who turned reminders off, keeps the choice, and sends it once turned on again', async () => {
     const { user, subscriptionId } = await subscribedUser(ctx);
-    expect((await setPreferences(user, false)).json()).toMatchObject({ renewalReminders: false });
+    expect((await setPreferences(user, false)).json()).toMatchObject({ renewalReminders: false, projectPreviews: true, projectDecisions: true, projectStages: true });
     const { dueDate } = await subscription(user, subscriptionId);
     moveTo(dueDate - 5 * DAY);
     await runRenewalReminderSweep(ctx.app);
     expect(await reminders(user)).toEqual([]);
-    expect((await as(ctx, user, 'GET', '/api/me/mail-preferences')).json()).toEqual({ supportReplies: true, projectUpdates: true, renewalReminders: false });
+    expect((await as(ctx, user, 'GET', '/api/me/mail-preferences')).json()).toEqual({ supportReplies: true, projectUpdates: true, renewalReminders: false, projectPreviews: true, projectDecisions: true, projectStages: true });
 
     await setPreferences(user, true);
     await runRenewalReminderSweep(ctx.app);

@@ -193,17 +193,17 @@ describe('support replied', () => {
 describe('preferences', () => {
   it('lets a customer turn off support and project mail; receipts still come', async () => {
     const { user } = await subscribedUser(ctx);
-    expect((await call(ctx.app, user, 'GET', '/api/me/mail-preferences')).body).toEqual({ supportReplies: true, projectUpdates: true, renewalReminders: true });
+    expect((await call(ctx.app, user, 'GET', '/api/me/mail-preferences')).body).toEqual({ supportReplies: true, projectUpdates: true, renewalReminders: true, projectPreviews: true, projectDecisions: true, projectStages: true });
     const bad = await ctx.app.inject({ method: 'PUT', url: '/api/me/mail-preferences', headers: { cookie: user.cookie }, payload: { supportReplies: 'no' } });
     expect(bad.statusCode).toBe(400);
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: '/api/me/mail-preferences',
       headers: { cookie: user.cookie },
-      payload: { supportReplies: false, projectUpdates: false, renewalReminders: true },
+      payload: { supportReplies: false, projectUpdates: false, renewalReminders: true, projectPreviews: true, projectDecisions: true, projectStages: true },
     });
-    expect(saved.json()).toEqual({ supportReplies: false, projectUpdates: false, renewalReminders: true });
-    expect((await call(ctx.app, user, 'GET', '/api/me/mail-preferences')).body).toEqual({ supportReplies: false, projectUpdates: false, renewalReminders: true });
+    expect(saved.json()).toEqual({ supportReplies: false, projectUpdates: false, renewalReminders: true, projectPreviews: true, projectDecisions: true, projectStages: true });
+    expect((await call(ctx.app, user, 'GET', '/api/me/mail-preferences')).body).toEqual({ supportReplies: false, projectUpdates: false, renewalReminders: true, projectPreviews: true, projectDecisions: true, projectStages: true });
 
     const chatId = await createChat(ctx.app, user);
     await call(ctx.app, staff, 'POST', `/api/staff/chats/${chatId}/messages`, { messageType: 'text', textMessage: 'Answer' });

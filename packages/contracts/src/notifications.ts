@@ -11,6 +11,12 @@ export const mailPreferencesSchema = z.object({
   projectUpdates: z.boolean(),
   /** "Your subscription renews soon": RENEWAL_REMINDER_DAYS before each renewal, with the plan, amount and card. */
   renewalReminders: z.boolean(),
+  /** A project's new preview, waiting for the customer's approval. */
+  projectPreviews: z.boolean(),
+  /** A copy of the customer's own approval or change request. */
+  projectDecisions: z.boolean(),
+  /** A project reaching a stage of its build, with the next one's expected date. */
+  projectStages: z.boolean(),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

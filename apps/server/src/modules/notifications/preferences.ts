@@ -8,7 +8,14 @@ export type OptionalMail = keyof MailPreferences;
 
 export async function preferencesOf(db: Db, userId: string): Promise<MailPreferences> {
   const [row] = await db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId));
-  return { supportReplies: row?.supportReplies ?? true, projectUpdates: row?.projectUpdates ?? true, renewalReminders: row?.renewalReminders ?? true };
+  return {
+    supportReplies: row?.supportReplies ?? true,
+    projectUpdates: row?.projectUpdates ?? true,
+    renewalReminders: row?.renewalReminders ?? true,
+    projectPreviews: row?.projectPreviews ?? true,
+    projectDecisions: row?.projectDecisions ?? true,
+    projectStages: row?.projectStages ?? true,
+  };
 }
 
 export async function savePreferences(db: Db, userId: string, prefs: MailPreferences, now: Date): Promise<MailPreferences> {

@@ -13,6 +13,10 @@ export const mailPreferences = pgTable('mail_preferences', {
   projectUpdates: boolean('project_updates').notNull().default(true),
   /** 0321: the e-mail some days before each renewal. */
   renewalReminders: boolean('renewal_reminders').notNull().default(true),
+  /** 0441: a project's new preview, a copy of the customer's decision, a stage reached. */
+  projectPreviews: boolean('project_previews').notNull().default(true),
+  projectDecisions: boolean('project_decisions').notNull().default(true),
+  projectStages: boolean('project_stages').notNull().default(true),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });
 

@@ -6,6 +6,9 @@ import { useMailPreferences, useSaveMailPreferences } from '../api/notifications
 
 const OPTIONS: { key: keyof MailPreferences; label: string; hint: string }[] = [
   { key: 'supportReplies', label: 'Support replies', hint: 'When support answers a chat you do not have open.' },
+  { key: 'projectStages', label: 'Build progress', hint: 'When your project reaches a stage, with the date the next one is expected.' },
+  { key: 'projectPreviews', label: 'Previews to review', hint: 'When we share a preview of your app for you to approve.' },
+  { key: 'projectDecisions', label: 'Your approvals', hint: 'A copy of each approval or change request you send.' },
   { key: 'projectUpdates', label: 'Project updates', hint: 'When one of your projects is published, with its links.' },
   { key: 'renewalReminders', label: 'Renewal reminders', hint: 'Ahead of each renewal: the plan, the amount, the date and the card that will pay.' },
 ];
