@@ -94,7 +94,7 @@ describe('replacing the collections in a file', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="portal-content-\d{4}-\d{2}-\d{2}\.json"$/);
     const file = exported.json() as Record<string, unknown>;
-    expect(Object.keys(file).sort()).toEqual(['CompletionStepTemplates', 'FAQs', 'FeaturedBanner', 'Forms', 'Guides', 'Portfolio', 'PromoCodes', 'Services', 'TrustedBy']);
+    expect(Object.keys(file).sort()).toEqual(['CompletionStepTemplates', 'FAQs', 'FeaturedBanner', 'Forms', 'Guides', 'Portfolio', 'ProjectStageTemplates', 'PromoCodes', 'Services', 'TrustedBy']);
     expect(Object.keys((file.Guides as { Android: { settings: object } }).Android.settings)).toHaveLength(9);
 
     const before = await ctx.database.sql.query('SELECT * FROM services ORDER BY id');

@@ -43,6 +43,7 @@ const COLLECTION_LABELS: Record<string, string> = {
   'Guides/Android/settings': 'Help guides',
   'Forms/NewSubscriptionForm': 'Questionnaire',
   CompletionStepTemplates: 'Step templates',
+  ProjectStageTemplates: 'Project stages',
   Portfolio: 'Portfolio',
   TrustedBy: 'Trusted by',
   Projects: "Customers' projects",

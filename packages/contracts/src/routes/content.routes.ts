@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { contentExportSchema, importQuerySchema, importSummarySchema } from '../content.ts';
 import { errorBodySchema } from '../errors.ts';
+import { projectExportSchema } from '../project-export.ts';
+import { projectParamsSchema } from '../projects.ts';
 import { defineRoute } from '../route.ts';
 
 export const importContent = defineRoute({
@@ -38,4 +40,24 @@ export const exportContent = defineRoute({
   responses: { 200: contentExportSchema, ...staffErrors },
 });
 
-export const contentRoutes = { importContent, importContentAsStaff, exportContent };
+export const exportProject = defineRoute({
+  method: 'GET',
+  path: '/api/staff/projects/:projectId/export',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "One project with its stages, every review round and its store listing, as a file the content import takes back (a download)",
+  params: projectParamsSchema,
+  responses: { 200: projectExportSchema, ...staffErrors, 404: errorBodySchema },
+});
+
+export const exportOwnProject = defineRoute({
+  method: 'GET',
+  path: '/api/projects/:projectId/export',
+  auth: 'user',
+  tags: ['projects'],
+  summary: "One of the signed-in user's projects with its whole build history: stages, previews and decisions, store listing (a download)",
+  params: projectParamsSchema,
+  responses: { 200: projectExportSchema, 401: errorBodySchema, 404: errorBodySchema },
+});
+
+export const contentRoutes = { importContent, importContentAsStaff, exportContent, exportProject, exportOwnProject };

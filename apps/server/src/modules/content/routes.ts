@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import * as projects from '../projects/index.ts';
 import { contentRoutes as route, helpRoutes as help } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { exportContent } from './import/export.ts';
 import * as editor from './help-editor.ts';
 import { importContent } from './import/apply.ts';
+import { exportProject } from './import/project-builds.ts';
 import { faqList, helpGuides } from './help.ts';
 import { showcaseRoutes } from './showcase-routes.ts';
 
@@ -40,6 +42,29 @@ export async function contentRoutes(app: FastifyInstance) {
       .header('content-disposition', `attachment; filename="portal-content-${day}.json"`)
       .code(200)
       .send(await exportContent(app.db));
+  });
+
+  const projectFile = async (projectId: string) => {
+    const project = await projects.getProjectForStaff(app.db, projectId);
+    const { customer, projectId: id, ...fields } = project;
+    return exportProject(app.db, {
+      ...fields,
+      id,
+      userId: customer.id,
+      userEmail: customer.email,
+      createdTimestamp: project.createdTimestamp ?? 0,
+      lastModifiedTimestamp: project.lastModifiedTimestamp ?? project.createdTimestamp ?? 0,
+    });
+  };
+  const projectDownload = (projectId: string) => `attachment; filename="project-${projectId}.json"`;
+  registerRoute(app, route.exportProject, async (request, reply) => {
+    const file = await projectFile(request.params.projectId);
+    return reply.header('content-disposition', projectDownload(request.params.projectId)).code(200).send(file);
+  });
+  registerRoute(app, route.exportOwnProject, async (request, reply) => {
+    await projects.getOwnProject(app.db, request.user.id, request.params.projectId);
+    const file = await projectFile(request.params.projectId);
+    return reply.header('content-disposition', projectDownload(request.params.projectId)).code(200).send(file);
   });
 
   registerRoute(app, help.createFaq, async (request, reply) =>

@@ -2,8 +2,18 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
 
-export { createProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
+export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
+export {
+  findProjectBuild,
+  findReviewsOfProjects,
+  findStageOwners,
+  importedStageTemplates,
+  upsertProjectReviews,
+  upsertProjectStages,
+  upsertStoreListings,
+  type ProjectBuildRows,
+} from './build-records.ts';
 
 export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes] };

@@ -13,6 +13,7 @@ import {
   serviceRecord,
   trustedByRecord,
   stepTemplateRecord,
+  stageTemplateRecord,
 } from './records.ts';
 
 const MAX_PROBLEMS = 50;
@@ -36,6 +37,7 @@ export const COLLECTIONS = {
   projects: { path: 'Projects', record: projectRecord },
   promoCodes: { path: 'PromoCodes', record: promoCodeRecord },
   stepTemplates: { path: 'CompletionStepTemplates', record: stepTemplateRecord },
+  stageTemplates: { path: 'ProjectStageTemplates', record: stageTemplateRecord },
   portfolio: { path: 'Portfolio', record: portfolioRecord },
   trustedBy: { path: 'TrustedBy', record: trustedByRecord },
 } as const;

@@ -2,6 +2,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { publishChange } from '../../../platform/events/change-feed.ts';
 import { upsertProjects } from '../../projects/index.ts';
 import { ImportRejected, type ParsedExport } from './parse.ts';
+import { writeProjectBuilds } from './project-builds.ts';
 import { findSubscriptionOwners, findUsers } from './repository.ts';
 
 /** Projects belong to existing users (by userId or userEmail) and optionally to one of their subscriptions. */
@@ -35,6 +36,14 @@ export async function writeProjects(tx: Db, records: NonNullable<ParsedExport['p
   });
   if (problems.length) throw new ImportRejected(problems);
   const result = await upsertProjects(tx, rows, [...PROJECT_COLUMNS, 'createdAt', 'lastModifiedAt']);
+  // A project whose stages, reviews or listing changed is an updated project, even if its own fields did not.
+  const builds = await writeProjectBuilds(tx, records.map(({ key, path, value }) => ({ projectId: key, path, build: value })));
+  for (const id of builds) {
+    if (result.changed.includes(id)) continue;
+    result.changed.push(id);
+    result.updated += 1;
+    result.unchanged -= 1;
+  }
   const ownerOf = new Map(rows.map((r) => [r.id, r.userId]));
   for (const id of result.changed)
     await publishChange(tx, { topic: `projects:${id}`, audience: { userId: ownerOf.get(id)! } });

@@ -14,6 +14,7 @@ import {
   timestamp,
   wholeNumber,
 } from './fields.ts';
+import { projectBuildFields } from './build-records.ts';
 
 /** Record shapes of each imported collection (spec §3 paths, plus PromoCodes and CompletionStepTemplates). */
 
@@ -120,6 +121,7 @@ export const projectRecord = z
         apkDownloadUrl: optionalLink,
       })
       .default({ playStoreUrl: null, appStoreUrl: null, websiteUrl: null, apkDownloadUrl: null }),
+    ...projectBuildFields,
   })
   .refine((p) => p.userId || p.userEmail, {
     message: "needs the owner's userId or userEmail",
@@ -167,4 +169,15 @@ export const stepTemplateRecord = z.object({
   StepDetails: text,
   /** The portal place the step names (contracts STEP_PLACES); optional. */
   Place: stepPlaceSchema.nullish().transform((v) => v ?? null),
+});
+
+/** The stages every new project starts with (decision 0075): `launches` marks the stage that publishes the project. */
+export const stageTemplateRecord = z.object({
+  name: text.pipe(z.string().max(80, 'at most 80 characters')),
+  order: wholeNumber.default(0),
+  expectedDays: wholeNumber
+    .refine((n) => n >= 0 && n <= 365, 'expected 0 to 365 days')
+    .nullish()
+    .transform((v) => v ?? null),
+  launches: z.boolean().default(false),
 });

@@ -3,6 +3,7 @@ import { importedPromoCodes } from '../../billing/index.ts';
 import { importedBanners, importedFormItems } from '../../onboarding/index.ts';
 import { importedPlans } from '../../plans/index.ts';
 import { importedStepTemplates } from '../../subscriptions/index.ts';
+import { importedStageTemplates } from '../../projects/index.ts';
 import { faqs, helpGuides, portfolioEntries, trustedBusinesses } from '../schema.ts';
 import type { CollectionName } from './parse.ts';
 
@@ -46,6 +47,10 @@ export const CONTENT_COLLECTIONS: Record<Exclude<CollectionName, 'projects'>, St
   stepTemplates: {
     stored: importedStepTemplates,
     fields: { StepIndex: 'stepIndex', StepDetails: 'stepDetails', Place: 'place' },
+  },
+  stageTemplates: {
+    stored: importedStageTemplates,
+    fields: { ...same('name', 'expectedDays', 'launches'), order: 'position' },
   },
   portfolio: {
     stored: importedTable(portfolioEntries, 'id'),

@@ -1,0 +1,56 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { importedTable } from '../../platform/db/imported-table.ts';
+import { upsertInto } from '../../platform/db/upsert.ts';
+import { projectReviews, projectStages, projectStageTemplates, projectStoreListings } from './schema.ts';
+
+/**
+ * A project's build as stored rows, for the project export and for the content import and the migration, which
+ * write these tables only through the writers here (decision 0072).
+ */
+export type StageRow = typeof projectStages.$inferSelect;
+export type ReviewRow = typeof projectReviews.$inferSelect;
+export type StoreListingRow = typeof projectStoreListings.$inferSelect;
+
+export interface ProjectBuildRows {
+  stages: StageRow[];
+  reviews: ReviewRow[];
+  storeListing: StoreListingRow | null;
+}
+
+/** One project's stages in order, its review entries oldest first, and its store listing. */
+export async function findProjectBuild(db: Db, projectId: string): Promise<ProjectBuildRows> {
+  const [stages, reviews, listings] = await Promise.all([
+    db.select().from(projectStages).where(eq(projectStages.projectId, projectId)).orderBy(asc(projectStages.position), asc(projectStages.id)),
+    db.select().from(projectReviews).where(eq(projectReviews.projectId, projectId)).orderBy(asc(projectReviews.createdAt), asc(projectReviews.id)),
+    db.select().from(projectStoreListings).where(eq(projectStoreListings.projectId, projectId)),
+  ]);
+  return { stages, reviews, storeListing: listings[0] ?? null };
+}
+
+/** Which project each of these stages belongs to (the import refuses moving a stage to another project). */
+export function findStageOwners(db: Db, stageIds: string[]) {
+  if (!stageIds.length) return Promise.resolve([]);
+  return db.select({ id: projectStages.id, projectId: projectStages.projectId }).from(projectStages).where(inArray(projectStages.id, stageIds));
+}
+
+/** The stored stages and review slots of these projects, for the import's checks. */
+export async function findReviewsOfProjects(db: Db, projectIds: string[]) {
+  if (!projectIds.length) return { stages: [], reviews: [] };
+  const [stages, reviews] = await Promise.all([
+    db.select({ id: projectStages.id, projectId: projectStages.projectId }).from(projectStages).where(inArray(projectStages.projectId, projectIds)),
+    db
+      .select({ id: projectReviews.id, projectId: projectReviews.projectId, stageId: projectReviews.stageId, round: projectReviews.round, kind: projectReviews.kind })
+      .from(projectReviews)
+      .where(inArray(projectReviews.projectId, projectIds)),
+  ]);
+  return { stages, reviews };
+}
+
+/** Builds in bulk: a row is written only where a compared field differs, so a re-import writes nothing. */
+export const upsertProjectStages = upsertInto(projectStages, 'id');
+export const upsertProjectReviews = upsertInto(projectReviews, 'id');
+export const upsertStoreListings = upsertInto(projectStoreListings, 'projectId');
+
+/** The stage templates as a content collection (ProjectStageTemplates in the export). */
+export const importedStageTemplates = importedTable(projectStageTemplates, 'id');
