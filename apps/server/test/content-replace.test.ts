@@ -108,6 +108,24 @@ describe('replacing the collections in a file', () => {
     expect((await as(ctx, staff, 'GET', '/api/staff/content/export')).json()).toEqual(file);
   });
 
+  it("keeps a promo code's duration and per-customer limit through an export and an import", async () => {
+    await ctx.database.sql.query(
+      `INSERT INTO promo_codes (code, type, value, duration, duration_months, max_per_customer) VALUES ('LASTING3', 'percent', 20, 'months', 3, 1)`,
+    );
+    const file = (await as(ctx, staff, 'GET', '/api/staff/content/export')).json() as { PromoCodes: Record<string, Record<string, unknown>> };
+    expect(file.PromoCodes.LASTING3).toMatchObject({ duration: 'months', durationMonths: 3, maxPerCustomer: 1 });
+    await ctx.database.sql.query(`UPDATE promo_codes SET duration = 'once', duration_months = NULL, max_per_customer = NULL WHERE code = 'LASTING3'`);
+    const res = await staffImport(ctx, staff, { PromoCodes: { LASTING3: file.PromoCodes.LASTING3 } });
+    expect(collection(res.json(), 'PromoCodes')).toMatchObject({ updated: 1 });
+    const [row] = await ctx.database.sql.query(`SELECT duration, duration_months, max_per_customer FROM promo_codes WHERE code = 'LASTING3'`);
+    expect(row).toEqual({ duration: 'months', duration_months: 3, max_per_customer: 1 });
+
+    const bad = await staffImport(ctx, staff, { PromoCodes: { LASTING4: { type: 'percent', value: 10, duration: 'months' }, LASTING5: { type: 'percent', value: 10, durationMonths: 2 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('PromoCodes/LASTING4/durationMonths: a code that lasts some months needs the number of months');
+    expect(bad.json().error.message).toContain('PromoCodes/LASTING5/durationMonths: only a code that lasts some months takes a number of months');
+  });
+
   it('is for staff only', async () => {
     const customer = await signUp(ctx.app);
     expect((await as(ctx, customer, 'GET', '/api/staff/content/export')).statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { stepPlaceSchema } from '@portal/contracts/onboarding';
 import { z } from 'zod';
 import { USER_LEVELS } from '@portal/contracts/help';
 import { QUESTION_TYPES } from '@portal/contracts/onboarding';
-import { checkPromoValue, PROMO_TYPES } from '@portal/contracts/billing';
+import { checkPromoDuration, checkPromoValue, MAX_DURATION_MONTHS, PROMO_DURATIONS, PROMO_TYPES } from '@portal/contracts/billing';
 import {
   cents,
   link,
@@ -128,6 +128,11 @@ export const projectRecord = z
     path: ['userId'],
   });
 
+const positiveOrNone = wholeNumber
+  .refine((n) => n > 0, 'expected a positive whole number')
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const promoCodeRecord = z
   .object({
     type: z.enum(PROMO_TYPES, { error: 'expected "percent" or "amount"' }),
@@ -138,12 +143,16 @@ export const promoCodeRecord = z
       .array(text)
       .nullish()
       .transform((v) => (v && v.length ? v : null)),
-    maxRedemptions: wholeNumber
-      .refine((n) => n > 0, 'expected a positive whole number')
-      .nullish()
-      .transform((v) => v ?? null),
+    maxRedemptions: positiveOrNone,
+    /** How long the discount lasts (decision 0062); files from before it hold neither field: the first payment. */
+    duration: z.enum(PROMO_DURATIONS, { error: `expected one of ${PROMO_DURATIONS.join(', ')}` }).default('once'),
+    durationMonths: positiveOrNone.refine((n) => n === null || n <= MAX_DURATION_MONTHS, `expected at most ${MAX_DURATION_MONTHS} months`),
+    maxPerCustomer: positiveOrNone,
   })
-  .superRefine(checkPromoValue);
+  .superRefine((promo, ctx) => {
+    checkPromoValue(promo, ctx);
+    checkPromoDuration(promo, ctx);
+  });
 
 /** The staff editor's rules too (one pattern for every code, whoever writes it). */
 export { PROMO_CODE_PATTERN } from '@portal/contracts/billing';

@@ -29,7 +29,7 @@ export const CONTENT_COLLECTIONS: Record<Exclude<CollectionName, 'projects'>, St
   // Redemptions are counted by checkout, never reset by an import.
   promoCodes: {
     stored: importedPromoCodes,
-    fields: same('type', 'value', 'active', 'expiresAt', 'serviceIds', 'maxRedemptions'),
+    fields: same('type', 'value', 'active', 'expiresAt', 'serviceIds', 'maxRedemptions', 'duration', 'durationMonths', 'maxPerCustomer'),
   },
   faqs: { stored: importedTable(faqs, 'id'), fields: { ...same('question', 'answer'), order: 'sortOrder' } },
   banners: {
