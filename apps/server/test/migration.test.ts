@@ -156,6 +156,14 @@ describe('migration from the original system', () => {
 
     const projects = (await as(ctx, ann, 'GET', '/api/projects')).json();
     expect(JSON.stringify(projects)).toContain('Ann Bakery App');
+    // The old system had no build stages: the published project has the template stages, reached at its publish time
+    // up to the launch, once, however many runs.
+    const stages = await ctx.database.sql.query<{ name: string; reached_at: Date | null }>(
+      `SELECT s.name, s.reached_at FROM project_stages s JOIN projects p ON p.id = s.project_id WHERE p.project_name = 'Ann Bakery App' ORDER BY s.position`,
+    );
+    expect(stages.map((s) => s.name)).toEqual(['Design', 'Build', 'Review', 'Store submission', 'Published']);
+    const [project] = await ctx.database.sql.query<{ published_at: Date }>(`SELECT published_at FROM projects WHERE project_name = 'Ann Bakery App'`);
+    for (const stage of stages) expect(stage.reached_at).toEqual(project!.published_at);
     const [google] = await ctx.database.sql.query<{ user_id: string }>(
       `SELECT user_id FROM accounts WHERE provider_id = 'google' AND account_id = $1`,
       [googleSubject(`${old.ids.greg}@example.com`)],

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { importedTable } from '../../platform/db/imported-table.ts';
 import { upsertInto } from '../../platform/db/upsert.ts';
@@ -54,3 +54,30 @@ export const upsertStoreListings = upsertInto(projectStoreListings, 'projectId')
 
 /** The stage templates as a content collection (ProjectStageTemplates in the export). */
 export const importedStageTemplates = importedTable(projectStageTemplates, 'id');
+
+/**
+ * Gives each of these projects that has no stages yet the template stages, in one statement (a project brought by the
+ * migration, decision 0075). A published project has reached every stage up to the one that launches, at its publish
+ * time: the real dates are not known, and a stage before the launch cannot be unreached once the app is out. The
+ * other stages wait for staff, with no expected date. Returns the number of stages added.
+ */
+export async function addTemplateStages(db: Db, projectIds: string[]): Promise<number> {
+  if (!projectIds.length) return 0;
+  const added = await db.execute(sql`
+    INSERT INTO project_stages (id, project_id, position, name, launches, reached_at)
+    SELECT gen_random_uuid()::text, p.id, t.position, t.name, t.launches,
+           CASE WHEN p.published_at IS NOT NULL AND (launch.position IS NULL OR t.position <= launch.position) THEN p.published_at END
+    FROM projects p
+    CROSS JOIN project_stage_templates t
+    CROSS JOIN (SELECT min(position) AS position FROM project_stage_templates WHERE launches) launch
+    WHERE p.id IN (SELECT unnest(${sql.param(projectIds)}::text[]))
+      AND NOT EXISTS (SELECT 1 FROM project_stages s WHERE s.project_id = p.id)
+    RETURNING id`);
+  return rowCount(added);
+}
+
+/** The number of rows a raw statement returned, from either driver's result. */
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
+  return Array.isArray(rows) ? rows.length : 0;
+}

@@ -6,6 +6,7 @@ export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff,
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
 export {
+  addTemplateStages,
   findProjectBuild,
   findReviewsOfProjects,
   findStageOwners,
