@@ -98,4 +98,16 @@ test('staff create a 3-month code and schedule a price change; the customer sees
     await customer.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await customer.screenshot({ path: fileURLToPath(new URL(`../../docs/screenshots/billing-coming-price-${width}.png`, import.meta.url)), fullPage: true });
   }
+
+  // Staff take the change back: the customer's page drops the coming price live, and the mail says the price stays.
+  await planRow.getByRole('button', { name: `Withdraw the price change of ${title}` }).click();
+  const withdraw = page.getByRole('dialog', { name: `Withdraw the new price of ${title}?` });
+  await expect(withdraw).toContainText('Every subscriber told of it gets an e-mail that their price stays');
+  await expectAccessible(page);
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw).toBeHidden();
+  await expect(planRow).not.toContainText('Changes to $50.00');
+  await expect(planRow.getByRole('button', { name: `Change the price of ${title}` })).toBeVisible();
+  await expect(customer.getByTestId('coming-price')).toHaveCount(0);
+  await expect.poll(async () => (await mailsTo(customer.request, user.email)).filter((m) => m.subject === `The price of ${title} is not changing`).length).toBe(1);
 });

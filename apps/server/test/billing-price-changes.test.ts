@@ -135,6 +135,58 @@ describe('a price change with notice', () => {
   });
 });
 
+describe('withdrawing a price change', () => {
+  const withdraw = (planId: string, user = staff) => as(portal.ctx, user, 'DELETE', `/api/staff/plans/${planId}/price-change`);
+  const withdrawals = (user: TestUser) => outboxFor(portal.ctx, user.email, 'price-change-withdrawn');
+
+  it('tells every subscriber told that their price stays, once; renewals keep the price; a new change can be set', async () => {
+    const { user, subscriptionId, plan } = await subscribedUser(portal.ctx);
+    const other = await subscriberOf(plan);
+    const { dueDate } = await subscriptionOf(portal.ctx, user, subscriptionId);
+    const effectiveAt = Math.max(dueDate - DAY, earliestEffectiveDay(time.now().getTime()));
+    expect((await schedule(plan.id, { amount: 5999, effectiveAt })).statusCode).toBe(201);
+    await sweepEverywhere();
+    expect((await subscriptionOf(portal.ctx, user, subscriptionId)).comingPrice).toMatchObject({ amount: 5999 });
+
+    const customer = await signUp(portal.ctx.app);
+    expect((await withdraw(plan.id, customer)).statusCode).toBe(403);
+    // Two staff members withdrawing at once: one does, the other is told there is nothing left to withdraw.
+    const [a, b] = await Promise.all([withdraw(plan.id), withdraw(plan.id)]);
+    const answers = [a, b].map((r) => r.statusCode).sort();
+    expect(answers).toEqual([200, 409]);
+    const done = a.statusCode === 200 ? a : b;
+    expect(done.json()).toMatchObject({ priceChange: { planId: plan.id, amount: 5999, effectiveAt }, subscribersTold: 2 });
+    expect((a.statusCode === 409 ? a : b).json().error.code).toBe('NO_PRICE_CHANGE_WAITING');
+
+    for (const who of [user, other.user]) expect(await withdrawals(who)).toHaveLength(1);
+    const [mail] = (await caughtFor(portal.ctx, user.email)).filter((m) => m.subject === 'The price of Growth Plan is not changing');
+    expect(mail!.text_body).toContain('Your subscription keeps renewing at $49.99 per month.');
+    expect((await subscriptionOf(portal.ctx, user, subscriptionId)).comingPrice).toBeNull();
+    const [audit] = await portal.ctx.database.sql.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [plan.id]);
+    expect(audit!.action).toBe('plan.price_change_withdraw');
+
+    // No reminder, no new price on the date, and the renewal after it at the old price.
+    moveTo(effectiveAt);
+    await sweepEverywhere();
+    expect(await reminders(user)).toEqual([]);
+    expect((await portal.ctx.app.inject({ method: 'GET', url: `/api/plans/${plan.id}` })).json()).toMatchObject({ amount: 4999 });
+    await renewAt(portal.ctx, time, dueDate);
+    expect((await renewalsOf(user)).map((r) => r.amount)).toEqual([4999]);
+    expect((await schedule(plan.id, { amount: 6999, effectiveAt: earliestEffectiveDay(time.now().getTime()) })).statusCode).toBe(201);
+  });
+
+  it('is refused once the change is in effect, and when none waits', async () => {
+    const plan = await insertPlan(portal.ctx);
+    expect((await withdraw(plan.id)).json().error.code).toBe('NO_PRICE_CHANGE_WAITING');
+    const effectiveAt = earliestEffectiveDay(time.now().getTime());
+    expect((await schedule(plan.id, { amount: 5999, effectiveAt })).statusCode).toBe(201);
+    moveTo(effectiveAt);
+    const late = await withdraw(plan.id);
+    expect([late.statusCode, late.json().error.code]).toEqual([409, 'PRICE_CHANGE_IN_EFFECT']);
+    expect((await withdraw('no-such-plan')).statusCode).toBe(404);
+  });
+});
+
 describe('a paid reactivation (decision 0062)', () => {
   it("is charged the plan's price of the day, the one checkout shows, and the subscription keeps it", async () => {
     const { user, card, subscriptionId, plan } = await subscribedUser(portal.ctx);

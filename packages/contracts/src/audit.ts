@@ -23,6 +23,7 @@ export const auditActions = [
   'plan.delete',
   'plan.move',
   'plan.price_change',
+  'plan.price_change_withdraw',
   'promo.create',
   'promo.update',
   'promo.delete',
@@ -79,7 +80,7 @@ export const auditActionGroups = {
   chats: ['chat.reply', 'chat.close', 'chat.reopen', 'chat.assign', 'chat.note', 'saved-reply.create', 'saved-reply.update', 'saved-reply.delete'],
   projects: ['project.create', 'project.update', 'step.create', 'step.update'],
   catalogue: [
-    'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change',
+    'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change', 'plan.price_change_withdraw',
     'promo.create', 'promo.update', 'promo.delete',
     'step_template.create', 'step_template.update', 'step_template.delete',
     'question.create', 'question.update', 'question.delete', 'question.move',

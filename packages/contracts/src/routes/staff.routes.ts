@@ -1,7 +1,7 @@
 import { errorBodySchema } from '../errors.ts';
 import { projectParamsSchema } from '../projects.ts';
 import { pageQuerySchema } from '../page.ts';
-import { priceChangeInputSchema } from '../price-changes.ts';
+import { priceChangeInputSchema, withdrawnPriceChangeSchema } from '../price-changes.ts';
 import { defineRoute, noContent } from '../route.ts';
 import {
   auditListQuerySchema,
@@ -326,6 +326,18 @@ export const schedulePriceChange = defineRoute({
   topic: topics.plans,
 });
 
+export const withdrawPriceChange = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/plans/:planId/price-change',
+  auth: 'admin',
+  tags,
+  summary:
+    'Withdraw the price change waiting for a plan before its date (409 NO_PRICE_CHANGE_WAITING, PRICE_CHANGE_IN_EFFECT otherwise): every subscriber told is mailed that the price stays, and renews at it',
+  params: planParamsSchema,
+  responses: { 200: withdrawnPriceChangeSchema, ...errors },
+  topic: topics.plans,
+});
+
 export const staffRoutes = {
   listStaffChats,
   getStaffChat,
@@ -352,4 +364,5 @@ export const staffRoutes = {
   movePlan,
   deletePlan,
   schedulePriceChange,
+  withdrawPriceChange,
 };

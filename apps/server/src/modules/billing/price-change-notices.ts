@@ -6,9 +6,10 @@ import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import type { BackgroundWork } from '../../platform/jobs/start.ts';
 import { every } from '../../platform/jobs/every.ts';
-import { priceChangeNotices, sendPriceChangeNotice } from '../notifications/index.ts';
-import { applyDuePriceChanges, planPriceChanges, type PriceChangeRow } from '../plans/index.ts';
-import { announceComingPrice, findSubscription, firstRenewalOnOrAfter, isActive, subscriptions } from '../subscriptions/index.ts';
+import { priceChangeNotices, sendPriceChangeNotice, sendPriceChangeWithdrawn } from '../notifications/index.ts';
+import { applyDuePriceChanges, planPriceChanges, removeWaitingPriceChange, type PriceChangeRow } from '../plans/index.ts';
+import { announceComingPrice, findSubscription, firstRenewalOnOrAfter, isActive, subscriptions, withdrawComingPrice } from '../subscriptions/index.ts';
+import type { SessionUser } from '../../platform/auth/session.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -86,6 +87,32 @@ export async function runPriceChangeSweep(app: FastifyInstance): Promise<{ notic
   }
   const applied = await applyDuePriceChanges(app.db, now);
   return { notices, reminders, applied };
+}
+
+/**
+ * Withdraws a plan's waiting price change (decision 0076), in one transaction: the change goes, every subscription
+ * told of it is cleared of the coming price and mailed that its price stays, and their open pages refresh.
+ */
+export async function withdrawPriceChange(app: FastifyInstance, staff: SessionUser, planId: string) {
+  const now = app.clock();
+  return app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const change = await removeWaitingPriceChange(tx, staff, planId, now);
+    const told = await withdrawComingPrice(tx, change.id, now);
+    for (const sub of told) {
+      await sendPriceChangeWithdrawn(app, tx, {
+        subscriptionId: sub.id,
+        userId: sub.userId,
+        serviceTitle: sub.serviceTitle,
+        recurring: sub.recurring,
+        currentAmount: sub.amount,
+        withdrawnAmount: change.amount,
+        effectiveAt: change.effectiveAt,
+      });
+      await publishChange(tx, { topic: `subscriptions:${sub.id}`, audience: { userId: sub.userId } });
+    }
+    return { priceChange: change, subscribersTold: told.length };
+  });
 }
 
 /** Runs with the renewal sweep's interval (0 turns it off). */

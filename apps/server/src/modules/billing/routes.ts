@@ -13,7 +13,7 @@ import { perSession } from './rate-limit.ts';
 import { runRenewalSweep } from './renewals.ts';
 import { runRenewalReminderSweep } from './renewal-reminders.ts';
 import { runPendingSweep } from './sweeps.ts';
-import { runPriceChangeSweep } from './price-change-notices.ts';
+import { runPriceChangeSweep, withdrawPriceChange } from './price-change-notices.ts';
 import { schedulePriceChange, toPriceChange } from '../plans/index.ts';
 import { firstAnswer } from './views.ts';
 import { changePlan, planOptionsOf, undoPlanChange } from './plan-change.ts';
@@ -125,6 +125,11 @@ export const billingRoutes = fp(
       const change = await schedulePriceChange(app.db, request.user, request.params.planId, request.body, app.clock());
       await runPriceChangeSweep(app).catch((err: unknown) => app.log.warn({ err, changeId: change.id }, 'price change notices left to the sweep'));
       return reply.code(201).send(toPriceChange(change));
+    });
+
+    registerRoute(app, staffRoute.withdrawPriceChange, async (request) => {
+      const { priceChange, subscribersTold } = await withdrawPriceChange(app, request.user, request.params.planId);
+      return { priceChange: toPriceChange(priceChange), subscribersTold };
     });
 
     // Square's event notifications, in a scope that keeps their raw body for the signature check.

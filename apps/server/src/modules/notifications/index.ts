@@ -25,7 +25,7 @@ export { runSupportReplySweep } from './support-replies.ts';
 export { sendRenewalReminder, type UpcomingRenewal } from './renewal-reminders.ts';
 export { sendPauseChange } from './pause-mails.ts';
 export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.ts';
-export { sendPriceChangeNotice, type AnnouncedPrice } from './price-change-mails.ts';
+export { sendPriceChangeNotice, sendPriceChangeWithdrawn, type AnnouncedPrice } from './price-change-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
 
 export const notificationsModule: PortalModule = {

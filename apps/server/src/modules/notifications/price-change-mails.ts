@@ -57,3 +57,40 @@ export async function sendPriceChangeNotice(app: FastifyInstance, tx: Db, kind: 
     },
   });
 }
+
+/** A subscription told of a price change that staff have since withdrawn. */
+export interface WithdrawnPrice {
+  subscriptionId: string;
+  userId: string;
+  serviceTitle: string;
+  recurring: string;
+  currentAmount: number;
+  withdrawnAmount: number;
+  effectiveAt: Date;
+}
+
+/**
+ * "The price of your plan is not changing": to each subscription told of a change that was withdrawn, queued in the
+ * withdrawing transaction with the clearing of its coming price, which is the claim (a subscription is cleared once).
+ * Always sent, as the notice was.
+ */
+export function sendPriceChangeWithdrawn(app: FastifyInstance, tx: Db, change: WithdrawnPrice) {
+  const date = mailDate(change.effectiveAt);
+  const stays = formatCents(change.currentAmount);
+  return mailUser(app, tx, change.userId, {
+    kind: 'price-change-withdrawn',
+    subject: `The price of ${change.serviceTitle} is not changing`,
+    notice: {
+      heading: 'Your plan’s price stays as it is',
+      paragraphs: [
+        `We wrote that ${change.serviceTitle} would cost ${formatCents(change.withdrawnAmount)} per ${change.recurring} from ${date}. That change is withdrawn.`,
+        `Your subscription keeps renewing at ${stays} per ${change.recurring}.`,
+      ],
+      details: [
+        { label: 'Plan', value: change.serviceTitle },
+        { label: 'Price', value: stays },
+      ],
+      action: { label: 'View your subscription', url: portalLinks(app).subscriptionDetails(change.subscriptionId) },
+    },
+  });
+}

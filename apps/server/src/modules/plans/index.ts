@@ -15,7 +15,7 @@ export {
   type PricedPlan,
 } from './repository.ts';
 export { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
-export { applyDuePriceChanges, schedulePriceChange, toPriceChange } from './price-changes.ts';
+export { applyDuePriceChanges, removeWaitingPriceChange, schedulePriceChange, toPriceChange } from './price-changes.ts';
 export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';
 
 export const plansModule: PortalModule = { name: 'plans', routes: [planRoutes] };

@@ -84,6 +84,39 @@ export async function schedulePriceChange(db: Db, staff: SessionUser, planId: st
 }
 
 /**
+ * Takes back a plan's waiting price change before its date (decision 0076). The row goes, and with it the record of
+ * the notices it sent; the caller, in the same transaction, clears the coming price of the subscriptions told and mails
+ * them. The delete waits for a notice being queued for the change at that moment (its row refers to the change), so
+ * the subscriptions read after it include every one told.
+ */
+export async function removeWaitingPriceChange(tx: Db, staff: SessionUser, planId: string, now: Date): Promise<PriceChangeRow> {
+  const [plan] = await tx.select().from(services).where(eq(services.id, planId)).for('update');
+  if (!plan) throw notFound('Plan not found.');
+  const [waiting] = await tx.select().from(planPriceChanges).where(and(eq(planPriceChanges.serviceId, planId), isNull(planPriceChanges.appliedAt)));
+  if (!waiting) throw conflict('NO_PRICE_CHANGE_WAITING', `No price change waits for ${plan.title}.`);
+  if (waiting.effectiveAt.getTime() <= now.getTime()) {
+    throw conflict(
+      'PRICE_CHANGE_IN_EFFECT',
+      `The new price of ${plan.title} took effect on ${day(waiting.effectiveAt.getTime())}: to move it again, set another change.`,
+    );
+  }
+  const [removed] = await tx.delete(planPriceChanges).where(and(eq(planPriceChanges.id, waiting.id), isNull(planPriceChanges.appliedAt))).returning();
+  if (!removed) throw conflict('PRICE_CHANGE_IN_EFFECT', `The new price of ${plan.title} has just taken effect.`);
+  await recordAudit(tx, {
+    actor: { id: staff.id, name: staff.name },
+    action: 'plan.price_change_withdraw',
+    entityType: 'plan',
+    entityId: planId,
+    customerId: null,
+    before: { title: plan.title, amount: removed.amount, effectiveAt: removed.effectiveAt },
+    after: { title: plan.title, amount: plan.amount },
+    now,
+  });
+  await publishChange(tx, { topic: topics.plans, audience: { staff: true } });
+  return removed;
+}
+
+/**
  * From its effective date a change is the plan's own price, what new buyers (and paid reactivations) pay. Each change
  * is applied once: the update that marks it applied is the claim, so instances sweeping together apply it once.
  */

@@ -21,6 +21,7 @@ export {
   scheduleDowngrade,
   startSubscription,
   upgradePaid,
+  withdrawComingPrice,
   type LastingDiscount,
   type PaidPlan,
 } from './lifecycle.ts';

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { addDays, billingAnchorDayOf, nextDueDate, shiftByPeriods } from './periods.ts';
 import { paysComingPrice } from './renewal-price.ts';
 import { createSubscriptionWithSteps, findSubscription, updateSubscription } from './repository.ts';
+import { subscriptions } from './schema.ts';
 import { isActive } from './views.ts';
 
 /** What a completed or failed payment tells the subscription it paid for. */
@@ -118,6 +120,18 @@ export async function announceComingPrice(tx: Db, subscriptionId: string, change
     comingEffectiveAt: change.effectiveAt,
     updatedAt: now,
   });
+}
+
+/**
+ * Clears a withdrawn price change from the subscriptions told of it: their renewals pay the price they pay now.
+ * Returns them, for their mail.
+ */
+export function withdrawComingPrice(tx: Db, changeId: string, now: Date) {
+  return tx
+    .update(subscriptions)
+    .set({ ...NO_COMING_PRICE, updatedAt: now })
+    .where(eq(subscriptions.comingPriceChangeId, changeId))
+    .returning({ id: subscriptions.id, userId: subscriptions.userId, serviceTitle: subscriptions.serviceTitle, recurring: subscriptions.recurring, amount: subscriptions.amount });
 }
 
 /** A lasting promo code's terms as a subscription keeps them (decision 0062). */

@@ -44,6 +44,7 @@ const WORDS: Record<AuditAction, (name: string) => string> = {
   'plan.delete': named('Deleted the plan'),
   'plan.move': named('Moved the plan'),
   'plan.price_change': named('Scheduled a price change of the plan'),
+  'plan.price_change_withdraw': named('Withdrew the price change of the plan'),
   'promo.create': code('Created the promo code'),
   'promo.update': code('Updated the promo code'),
   'promo.delete': code('Deleted the promo code'),

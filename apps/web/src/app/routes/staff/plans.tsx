@@ -8,7 +8,7 @@ import { EditorDialog, MoveButtons, RowActions } from '@/components/editor';
 import { QueryState } from '@/components/ui/query-state';
 import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
 import { PlanForm } from '@/features/staff/components/plan-form';
-import { PriceChangeForm } from '@/features/staff/components/price-change-form';
+import { PriceChangeForm, WithdrawPriceChange } from '@/features/staff/components/price-change-form';
 import { formatShortDate } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 
@@ -55,7 +55,9 @@ export function Component() {
                   onEdit={() => setEditing(plan)}
                   onDelete={plan.subscriptionCount === 0 ? () => remove.mutate(plan.id) : undefined}
                 >
-                  {!plan.priceChange && (
+                  {plan.priceChange ? (
+                    <WithdrawPriceChange plan={plan} />
+                  ) : (
                     <Button variant="secondary" onClick={() => setRepricing(plan)} aria-label={`Change the price of ${plan.title}`}>
                       Change price
                     </Button>

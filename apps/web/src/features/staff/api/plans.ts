@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import type { PlanInput } from '@portal/contracts/staff';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStaffPlans, createPlan, updatePlan, movePlan, deletePlan } = routes.staff;
+const { listStaffPlans, createPlan, updatePlan, movePlan, deletePlan, withdrawPriceChange } = routes.staff;
 
 export function useStaffPlans() {
   return useQuery(routeQuery(listStaffPlans));
@@ -21,5 +21,6 @@ export function usePlanChanges() {
     }),
     move: useMutation({ mutationFn: ({ planId, direction }: { planId: string; direction: 'up' | 'down' }) => api(movePlan, { params: { planId }, body: { direction } }), onSuccess }),
     remove: useMutation({ mutationFn: (planId: string) => api(deletePlan, { params: { planId } }), onSuccess }),
+    withdrawPrice: useMutation({ mutationFn: (planId: string) => api(withdrawPriceChange, { params: { planId } }), onSuccess }),
   };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@portal/contracts/money';
 import {
@@ -12,7 +13,11 @@ import {
 import { routes } from '@portal/contracts/routes';
 import { dollarsToCents, type StaffPlan } from '@portal/contracts/staff';
 import { TextField } from '@/components/ui/text-field';
-import { api } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { api, ApiError } from '@/lib/api-client';
+import { formatShortDate } from '@/lib/format';
+import { usePlanChanges } from '../api/plans';
 import { useEditorForm } from '@/components/editor';
 
 const { schedulePriceChange, listStaffPlans } = routes.staff;
@@ -50,5 +55,35 @@ export function PriceChangeForm({ plan, onDone }: { plan: StaffPlan; onDone: () 
       </div>
       {editor.actions('Schedule price change', formState.isSubmitting)}
     </form>
+  );
+}
+
+/** Takes back a plan's waiting price change, after saying what follows: every subscriber told hears that it stays. */
+export function WithdrawPriceChange({ plan }: { plan: StaffPlan }) {
+  const [asking, setAsking] = useState(false);
+  const { withdrawPrice } = usePlanChanges();
+  const change = plan.priceChange;
+  if (!change) return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)} aria-label={`Withdraw the price change of ${plan.title}`}>
+        Withdraw price change
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        question={`Withdraw the new price of ${plan.title}?`}
+        description={`${plan.title} will not change to ${formatCents(change.amount)} on ${formatShortDate(change.effectiveAt)}. Every subscriber told of it gets an e-mail that their price stays ${formatCents(plan.amount)}.`}
+        confirmLabel="Withdraw"
+        busyLabel="Withdrawing..."
+        keepLabel="Keep it"
+        busy={withdrawPrice.isPending}
+        error={withdrawPrice.error ? (withdrawPrice.error instanceof ApiError ? withdrawPrice.error.message : 'Could not withdraw. Please try again.') : null}
+        onClose={() => {
+          setAsking(false);
+          withdrawPrice.reset();
+        }}
+        onConfirm={() => withdrawPrice.mutate(plan.id, { onSuccess: () => setAsking(false) })}
+      />
+    </>
   );
 }
