@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
+import { jpegBytes } from '../../apps/server/test/image-bytes';
 import { pngFile } from './onboarding-helpers';
 import { recordAlerts } from './support-helpers';
 import { signInAsNewStaff, signInStaffThroughUi } from './staff-helpers';
@@ -63,9 +64,13 @@ test('the customer fills the store listing with its images, and staff see it rea
   await page.getByTestId('listing-icon-input').setInputFiles(png('icon.png', 1024, 1024));
   await expect(page.getByRole('list', { name: 'App icon' })).toContainText('1024 x 1024 PNG');
   await page.getByTestId('listing-iphone69-input').setInputFiles(png('iphone.png', 1290, 2796));
-  await page.getByTestId('listing-androidPhone-input').setInputFiles([png('android-1.png', 1080, 1920), png('android-2.png', 1920, 1080)]);
+  await page.getByTestId('listing-androidPhone-input').setInputFiles([png('android-1.png', 1080, 1920), { name: 'android-2.jpg', mimeType: 'image/jpeg', buffer: jpegBytes(1920, 1080) }]);
   await expect(page.getByRole('list', { name: 'iPhone 6.9" screenshots' })).toContainText('1290 x 2796 PNG');
-  await expect(page.getByRole('list', { name: 'Android phone screenshots' }).getByRole('listitem')).toHaveCount(2);
+  const android = page.getByRole('list', { name: 'Android phone screenshots' });
+  await expect(android.getByRole('listitem')).toHaveCount(2);
+  await expect(android).toContainText('1920 x 1080 JPEG');
+  // The browser decodes the JPEG as served back from the upload.
+  await expect.poll(() => android.getByRole('img').nth(1).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1920);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
   await expect(page.getByText('Ready for the stores.')).toBeVisible();
