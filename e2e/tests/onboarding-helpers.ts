@@ -1,5 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { pngChunk as chunk } from '../../apps/server/test/image-bytes';
 
 /** The demo questionnaire's prompts (apps/server/demo/content.json), as the customer reads them. */
 export const DEMO_PROMPTS = {
@@ -11,15 +12,6 @@ export const DEMO_PROMPTS = {
   logo: 'Upload your logo.',
   photos: 'Upload photos of your products, shop or team.',
 };
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /**
  * A real PNG of one colour with stripes. `padding` adds random-looking bytes in an ancillary chunk, to make a

@@ -94,6 +94,7 @@ export const router = createBrowserRouter([
               page(paths.createChat, () => import('./routes/support/create-chat')),
               page(paths.myProjects, () => import('./routes/projects/my-projects')),
               page(paths.projectDetails, () => import('./routes/projects/project-details')),
+              page(paths.projectStoreListing, () => import('./routes/projects/store-listing')),
               page(paths.projects, () => import('./routes/projects/project-details')),
               page(paths.faqs, () => import('./routes/content/faqs')),
               page(paths.helpGuides, () => import('./routes/content/help-guides')),

@@ -55,6 +55,7 @@ export const paths = {
   myProjects: page('/my-projects'),
   projects: page('/projects'),
   projectDetails: page('/projects/:projectId'),
+  projectStoreListing: page('/projects/:projectId/store-listing'),
   faqs: page('/faqs'),
   helpGuides: page('/help-guides'),
   confirmAccountDeletion: pageWithQuery<'/request-account-deletion/confirm', { token?: string }>('/request-account-deletion/confirm'),

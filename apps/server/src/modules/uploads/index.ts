@@ -12,6 +12,7 @@ export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';
 export { prepareUploadStorage, uploadStorage, type UploadStorage } from './storage.ts';
 export { sniff, SNIFF_BYTES } from './sniff.ts';
+export { imageSizeOfUpload, readImageSize, bufferReader, type ImageSize } from './image-size.ts';
 export { upsertUploads } from './repository.ts';
 
 export const uploadsModule: PortalModule = { name: 'uploads', routes: [uploadRoutes], work: [abandonedUploadSweep] };

@@ -34,6 +34,7 @@ const WORDS: Record<AuditAction, (name: string) => string> = {
   'saved-reply.delete': named('Deleted the saved reply'),
   'project.create': named('Started the project'),
   'project.update': named('Updated the project'),
+  'project.store-listing.save': () => 'Saved the store listing',
   'step.create': named('Added the step'),
   'step.update': named('Updated the step'),
   'step_template.create': named('Added the step template'),

@@ -7,6 +7,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
+import { LaunchChecklistCard, StoreListingCard } from '@/features/projects/components/project-launch-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { paths } from '@/lib/paths';
 
@@ -51,6 +52,8 @@ function ProjectDetails({ projectId }: { projectId: string }) {
             </div>
             <ReleaseStatusBadge status={data.releaseStatus} />
           </header>
+          <LaunchChecklistCard projectId={data.projectId} />
+          <StoreListingCard projectId={data.projectId} />
           <DeliverablesCard deliverables={data.deliverables} />
           <KeyDatesCard project={data} />
           {data.clientNotes && <NotesCard notes={data.clientNotes} />}

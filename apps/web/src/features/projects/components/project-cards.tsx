@@ -11,7 +11,8 @@ const DELIVERABLES: Array<[keyof Deliverables, string]> = [
   ['apkDownloadUrl', 'Download APK'],
 ];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card of the project page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
