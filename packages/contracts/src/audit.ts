@@ -13,6 +13,9 @@ export const auditActions = [
   'saved-reply.delete',
   'project.create',
   'project.update',
+  'project.preview',
+  'project.approve',
+  'project.request-changes',
   'step.create',
   'step.update',
   'step_template.create',
@@ -77,7 +80,7 @@ export type AuditAction = (typeof auditActions)[number];
  */
 export const auditActionGroups = {
   chats: ['chat.reply', 'chat.close', 'chat.reopen', 'chat.assign', 'chat.note', 'saved-reply.create', 'saved-reply.update', 'saved-reply.delete'],
-  projects: ['project.create', 'project.update', 'step.create', 'step.update'],
+  projects: ['project.create', 'project.update', 'project.preview', 'project.approve', 'project.request-changes', 'step.create', 'step.update'],
   catalogue: [
     'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change',
     'promo.create', 'promo.update', 'promo.delete',

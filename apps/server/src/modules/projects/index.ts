@@ -1,6 +1,7 @@
 /** Projects: the customer's view here; staff create and update them through the staff module. */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
+import { projectReviewRoutes } from './review-routes.ts';
 
 export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
@@ -16,4 +17,4 @@ export {
   type ProjectBuildRows,
 } from './build-records.ts';
 
-export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes] };
+export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, projectReviewRoutes] };
