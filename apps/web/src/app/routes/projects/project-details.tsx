@@ -8,6 +8,7 @@ import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { PreviewsSection } from '@/features/projects/components/reviews/previews-section';
 import { paths } from '@/lib/paths';
 
 const NOT_FOUND = 'Project not found.';
@@ -51,6 +52,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
             </div>
             <ReleaseStatusBadge status={data.releaseStatus} />
           </header>
+          <PreviewsSection projectId={data.projectId} />
           <DeliverablesCard deliverables={data.deliverables} />
           <KeyDatesCard project={data} />
           {data.clientNotes && <NotesCard notes={data.clientNotes} />}
