@@ -1,23 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestContext, TestUser } from './helpers.ts';
 import { call } from './staff-helpers.ts';
 import { fileBytes, uploadSmall } from './uploads-helpers.ts';
 
-/** A project of the owner, created by staff, with its stages copied from the templates straight into the database. */
+/** A project of the owner, created by staff, with the template stages copied straight into the database. */
 export async function projectWithStages(ctx: TestContext, staff: TestUser, owner: TestUser, projectName = 'Bakery App') {
   const res = await call(ctx.app, staff, 'POST', '/api/staff/projects', { ownerId: owner.id, projectName });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const projectId = res.body.projectId as string;
-  const templates = await ctx.database.sql.query<{ position: number; name: string; launches: boolean }>(
-    `SELECT position, name, launches FROM project_stage_templates ORDER BY position`,
-  );
-  const stages: Record<string, string> = {};
-  for (const t of templates) {
-    const id = randomUUID();
-    await ctx.database.sql.query(`INSERT INTO project_stages (id, project_id, position, name, launches) VALUES ($1, $2, $3, $4, $5)`, [id, projectId, t.position, t.name, t.launches]);
-    stages[t.name] = id;
+  // Copied only when the project has none yet (the stages API may copy them when a project is created).
+  const existing = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM project_stages WHERE project_id = $1`, [projectId]);
+  if (existing.length === 0) {
+    await ctx.database.sql.query(
+      `INSERT INTO project_stages (id, project_id, position, name, launches)
+       SELECT gen_random_uuid()::text, $1, position, name, launches FROM project_stage_templates ORDER BY position`,
+      [projectId],
+    );
   }
+  const rows = await ctx.database.sql.query<{ id: string; name: string }>(`SELECT id, name FROM project_stages WHERE project_id = $1 ORDER BY position`, [projectId]);
+  const stages = Object.fromEntries(rows.map((row) => [row.name, row.id]));
   return { projectId, stages: stages as { Design: string; Build: string } & Record<string, string> };
 }
 

@@ -7,6 +7,7 @@ import { PROJECT_MARKUP_PURPOSE, REVIEW_ATTACHMENTS_MAX, REVIEW_COMMENT_MAX, typ
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useDecideReview } from '../../api/reviews';
+import { FilePicker } from './file-picker';
 import { MarkupDialog } from './markup-dialog';
 import { decisionFailure } from './decision-failure';
 import { UploadList } from './upload-list';
@@ -51,20 +52,7 @@ export function ChangesForm({ projectId, stage, preview, onDone }: { projectId: 
         <Button variant="secondary" disabled={full} onClick={() => ownImage.current?.click()}>
           <ImagePlus className="h-4 w-4" aria-hidden="true" /> Attach your own image
         </Button>
-        <input
-          ref={ownImage}
-          type="file"
-          accept="image/*"
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="markup-file-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) uploads.add(file);
-          }}
-        />
+        <FilePicker ref={ownImage} accept="image/*" testId="markup-file-input" onFiles={([file]) => file && uploads.add(file)} />
       </div>
       <UploadList items={uploads.items} onRemove={uploads.remove} label="Screenshots to send" />
       {error && (

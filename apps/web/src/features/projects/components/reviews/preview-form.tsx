@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { usePostPreview } from '../../api/reviews';
+import { FilePicker } from './file-picker';
 import { UploadList } from './upload-list';
 import { useReviewUploads } from './use-review-uploads';
 
@@ -68,20 +69,12 @@ export function PreviewForm({ projectId, stages }: { projectId: string; stages: 
         <Button variant="secondary" disabled={uploads.items.length >= REVIEW_ATTACHMENTS_MAX} onClick={() => files.current?.click()}>
           <Upload className="h-4 w-4" aria-hidden="true" /> Add images or a video
         </Button>
-        <input
+        <FilePicker
           ref={files}
-          type="file"
           accept="image/*,video/*"
           multiple
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="preview-file-input"
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])].slice(0, REVIEW_ATTACHMENTS_MAX - uploads.items.length);
-            event.target.value = '';
-            chosen.forEach(uploads.add);
-          }}
+          testId="preview-file-input"
+          onFiles={(chosen) => chosen.slice(0, REVIEW_ATTACHMENTS_MAX - uploads.items.length).forEach(uploads.add)}
         />
         <UploadList items={uploads.items} onRemove={uploads.remove} label="Files of this preview" />
       </div>
