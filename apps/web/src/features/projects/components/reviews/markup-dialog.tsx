@@ -77,10 +77,14 @@ function MarkupCanvas({ src, onDone }: { src: string; onDone: (file: File) => vo
     if (pointer.current !== null) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     pointer.current = event.pointerId;
-    setDrawing((d) => startStroke(d, at(event)));
+    // The point is read now: the event's element is gone by the time React runs the update.
+    const point = at(event);
+    setDrawing((d) => startStroke(d, point));
   };
   const move = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (pointer.current === event.pointerId) setDrawing((d) => extendStroke(d, at(event)));
+    if (pointer.current !== event.pointerId) return;
+    const point = at(event);
+    setDrawing((d) => extendStroke(d, point));
   };
   const up = (event: PointerEvent<HTMLCanvasElement>) => {
     if (pointer.current === event.pointerId) pointer.current = null;

@@ -48,7 +48,7 @@ export function PreviewForm({ projectId, stages }: { projectId: string; stages: 
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status < 500 ? failure.message : 'Could not post the preview. Please try again.');
     }
-  });
+  }, () => setPosted(false));
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Post a preview" noValidate>
