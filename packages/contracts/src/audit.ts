@@ -14,6 +14,9 @@ export const auditActions = [
   'project.create',
   'project.update',
   'project.store-listing.save',
+  'project.preview',
+  'project.approve',
+  'project.request-changes',
   'step.create',
   'step.update',
   'step_template.create',
@@ -79,7 +82,7 @@ export type AuditAction = (typeof auditActions)[number];
  */
 export const auditActionGroups = {
   chats: ['chat.reply', 'chat.close', 'chat.reopen', 'chat.assign', 'chat.note', 'saved-reply.create', 'saved-reply.update', 'saved-reply.delete'],
-  projects: ['project.create', 'project.update', 'project.store-listing.save', 'step.create', 'step.update'],
+  projects: ['project.create', 'project.update', 'project.store-listing.save', 'project.preview', 'project.approve', 'project.request-changes', 'step.create', 'step.update'],
   catalogue: [
     'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change', 'plan.price_change_withdraw',
     'promo.create', 'promo.update', 'promo.delete',

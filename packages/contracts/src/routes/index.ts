@@ -24,6 +24,7 @@ import { retentionRoutes } from './retention.routes.ts';
 import { teamInboxRoutes } from './team-inbox.routes.ts';
 import { supportInboxRoutes } from './support-inbox.routes.ts';
 import { storeListingRoutes } from './store-listing.routes.ts';
+import { projectReviewRoutes } from './project-reviews.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -52,6 +53,7 @@ export const routes = {
   teamInbox: teamInboxRoutes,
   supportInbox: supportInboxRoutes,
   storeListing: storeListingRoutes,
+  projectReviews: projectReviewRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -85,3 +87,4 @@ export * from './retention.routes.ts';
 export * from './team-inbox.routes.ts';
 export * from './support-inbox.routes.ts';
 export * from './store-listing.routes.ts';
+export * from './project-reviews.routes.ts';

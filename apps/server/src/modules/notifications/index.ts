@@ -26,6 +26,7 @@ export { sendRenewalReminder, type UpcomingRenewal } from './renewal-reminders.t
 export { sendPauseChange } from './pause-mails.ts';
 export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.ts';
 export { sendPriceChangeNotice, sendPriceChangeWithdrawn, type AnnouncedPrice } from './price-change-mails.ts';
+export { sendDecisionAlert, sendDecisionCopy, sendPreviewPosted, type PostedPreview, type ReviewDecisionMail } from './review-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
 
 export const notificationsModule: PortalModule = {

@@ -16,6 +16,7 @@ export const portalLinks = (app: FastifyInstance) => {
     staffInvitation: (token: string) => at(`/staff-invitation?token=${encodeURIComponent(token)}`),
     staffCustomer: (userId: string) => at(`/staff/customers/${encodeURIComponent(userId)}`),
     staffChat: (chatId: string) => at(`/staff/chats/${encodeURIComponent(chatId)}`),
+    staffProject: (projectId: string) => at(`/staff/projects/${encodeURIComponent(projectId)}`),
     staffAlertSettings: () => at('/staff/inbox-settings'),
   };
 };

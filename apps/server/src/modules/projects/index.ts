@@ -2,6 +2,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
 import { storeListingRoutes } from './listing-routes.ts';
+import { projectReviewRoutes } from './review-routes.ts';
 
 export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
@@ -18,4 +19,4 @@ export {
   type ProjectBuildRows,
 } from './build-records.ts';
 
-export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, storeListingRoutes] };
+export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, storeListingRoutes, projectReviewRoutes] };

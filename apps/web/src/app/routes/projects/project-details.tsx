@@ -9,6 +9,7 @@ import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { LaunchChecklistCard, StoreListingCard } from '@/features/projects/components/project-launch-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { PreviewsSection } from '@/features/projects/components/reviews/previews-section';
 import { paths } from '@/lib/paths';
 
 const NOT_FOUND = 'Project not found.';
@@ -52,6 +53,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
             </div>
             <ReleaseStatusBadge status={data.releaseStatus} />
           </header>
+          <PreviewsSection projectId={data.projectId} />
           <LaunchChecklistCard projectId={data.projectId} />
           <StoreListingCard projectId={data.projectId} />
           <DeliverablesCard deliverables={data.deliverables} />

@@ -8,6 +8,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { StaffLaunchChecklistSection, StaffStoreListingSection } from '@/features/projects/components/staff-launch-sections';
+import { StaffPreviewsSection } from '@/features/projects/components/reviews/staff-previews-section';
 import { useStaffProject } from '@/features/staff/api/projects';
 import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { ApiError } from '@/lib/api-client';
@@ -65,6 +66,7 @@ function ProjectView({ project }: { project: StaffProject }) {
             </dl>
           </div>
         </SectionCard>
+        <StaffPreviewsSection projectId={project.projectId} />
         <StaffLaunchChecklistSection projectId={project.projectId} />
         <StaffStoreListingSection projectId={project.projectId} />
       </div>
