@@ -23,6 +23,7 @@ import { staffBillingRoutes } from './staff-billing.routes.ts';
 import { retentionRoutes } from './retention.routes.ts';
 import { teamInboxRoutes } from './team-inbox.routes.ts';
 import { supportInboxRoutes } from './support-inbox.routes.ts';
+import { projectStageRoutes } from './project-stages.routes.ts';
 
 /** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
 export const routes = {
@@ -50,6 +51,7 @@ export const routes = {
   retention: retentionRoutes,
   teamInbox: teamInboxRoutes,
   supportInbox: supportInboxRoutes,
+  projectStages: projectStageRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */
@@ -82,3 +84,4 @@ export * from './staff-billing.routes.ts';
 export * from './retention.routes.ts';
 export * from './team-inbox.routes.ts';
 export * from './support-inbox.routes.ts';
+export * from './project-stages.routes.ts';

@@ -27,6 +27,7 @@ export { sendPauseChange } from './pause-mails.ts';
 export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.ts';
 export { sendPriceChangeNotice, type AnnouncedPrice } from './price-change-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
+export { sendStageReached, type ReachedStage } from './stage-mails.ts';
 
 export const notificationsModule: PortalModule = {
   name: 'notifications',

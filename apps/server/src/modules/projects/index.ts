@@ -1,9 +1,11 @@
 /** Projects: the customer's view here; staff create and update them through the staff module. */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
+import { stageRoutes } from './stage-routes.ts';
 
 export { createProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
+export { projectsAwaitingReview } from './stages-repository.ts';
 
-export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes] };
+export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, stageRoutes] };
