@@ -6,6 +6,7 @@ import { ErrorMessage, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
+import { BuildProgress } from '@/features/projects/components/build-progress';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { paths } from '@/lib/paths';
@@ -51,6 +52,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
             </div>
             <ReleaseStatusBadge status={data.releaseStatus} />
           </header>
+          <BuildProgress projectId={projectId} />
           <DeliverablesCard deliverables={data.deliverables} />
           <KeyDatesCard project={data} />
           {data.clientNotes && <NotesCard notes={data.clientNotes} />}

@@ -7,6 +7,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { StagesSection } from '@/features/projects/components/staff-stages/stages-section';
 import { useStaffProject } from '@/features/staff/api/projects';
 import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { ApiError } from '@/lib/api-client';
@@ -64,6 +65,7 @@ function ProjectView({ project }: { project: StaffProject }) {
             </dl>
           </div>
         </SectionCard>
+        <StagesSection projectId={project.projectId} />
       </div>
       <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
     </Page>
