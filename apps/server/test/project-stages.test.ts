@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { outboxFor } from './notify-helpers.ts';
-import { call, signUpStaff } from './staff-helpers.ts';
+import { call, signUpStaff, waitFor } from './staff-helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let now = new Date('2026-02-01T09:00:00Z');
@@ -182,6 +182,14 @@ describe('the Action Center', () => {
     await review(`${projectId}-p2`, 'preview', 2);
     expect(await actions()).toEqual([{ kind: 'choose-plan' }, waiting]);
     // Another customer's waiting preview is not theirs to see.
-    expect(await (async () => (await call(ctx.app, await signUp(ctx.app), 'GET', '/api/dashboard/actions')).body.actions)()).toEqual([{ kind: 'choose-plan' }]);
+    const stranger = await signUp(ctx.app);
+    expect((await call(ctx.app, stranger, 'GET', '/api/dashboard/actions')).body.actions).toEqual([{ kind: 'choose-plan' }]);
+    // Removing the stage takes its rounds with it, and the owner's open dashboard is told.
+    const seen: string[] = [];
+    const stop = ctx.app.changeFeed.subscribe((change) => seen.push(change.topic));
+    expect((await call(ctx.app, staff, 'DELETE', `/api/staff/projects/${projectId}/stages/${design!.id}`)).status).toBe(204);
+    await waitFor(() => seen.includes(`dashboard:${owner.id}`));
+    stop();
+    expect(await actions()).toEqual([{ kind: 'choose-plan' }]);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts/project-stages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
+import { publishChange } from '../../platform/events/change-feed.ts';
 import { AppError, conflict, notFound } from '../../platform/http/errors.ts';
 import { sendStageReached } from '../notifications/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -99,6 +100,8 @@ export async function deleteStage(db: Db, actor: AuditActor, projectId: string, 
     await repo.deleteStage(tx, stageId);
     await repo.renumberStages(tx, await repo.listStages(tx, projectId));
     await publishProject(tx, project);
+    // The stage's reviews went with it: a preview that waited for the customer no longer asks on their dashboard.
+    await publishChange(tx, { topic: `dashboard:${project.userId}`, audience: { userId: project.userId } });
     await recordAudit(tx, { actor, action: 'stage.delete', entityType: 'project_stage', entityId: stageId, customerId: project.userId, before, after: null, now });
   });
 }
