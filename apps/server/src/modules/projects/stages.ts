@@ -153,7 +153,7 @@ async function reachIn(app: FastifyInstance, tx: Db, actor: AuditActor, projectI
   }
   const project = (await projectsRepo.findProject(tx, projectId))!.project;
   await publishProject(tx, project);
-  await recordAudit(tx, { actor, action: 'stage.reach', entityType: 'project_stage', entityId: stageId, customerId: project.userId, before: null, after: reached, now });
+  await recordAudit(tx, { actor, action: 'stage.reach', entityType: 'project_stage', entityId: stageId, customerId: project.userId, before: { ...reached, reachedAt: null }, after: reached, now });
   await sendStageReached(app, tx, {
     projectId,
     userId: project.userId,
