@@ -9,7 +9,7 @@ const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|mail-
 /**
  * Journeys that change what other journeys count or show run one at a time on a server of their own: help guides
  * (other journeys count the demo guides), the import's replace (it removes what it was not given), setup-step
- * templates (every new subscription copies them), banners and questions (every customer sees them), the retention
+ * templates (every new subscription copies them), stage templates (every new project copies them), banners and questions (every customer sees them), the retention
  * offer (every cancel flow shows it), a new plan with a lasting code and a price change (the pricing page lists every
  * visible plan), and the team inbox (its tab title counts every waiting chat, which other journeys' chats would
  * change). Its sign-ins
@@ -17,7 +17,7 @@ const CLOCK_SPECS = /(billing-renewals|billing-selfserve-clock|mail-notify|mail-
  * can be seen; none of the other journeys there makes such a change.
  */
 const CONTENT_PORT = E2E_PORT + 3;
-const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|account-reauthentication|staff-showcase|billing-pause-offer|billing-coupons-prices|staff-team-inbox)\.spec\.ts/;
+const CONTENT_SPECS = /(staff-help-guides|staff-import|staff-step-templates|staff-banners|staff-questionnaire|account-reauthentication|staff-showcase|billing-pause-offer|billing-coupons-prices|staff-team-inbox|projects-stages)\.spec\.ts/;
 /** How long a sign-in counts as recent on that server: 3 seconds. */
 const CONTENT_REAUTHENTICATE_AFTER_SECONDS = 3;
 /** The staff overview checks every business-wide figure exactly, so it gets a database no other journey writes to. */

@@ -62,6 +62,7 @@ beforeAll(async () => {
   const closed = await ctx.app.inject({ method: 'POST', url: `/api/staff/chats/${closedChat.json().chatId}/close`, headers: { cookie: staff.cookie } });
   expect(closed.statusCode, closed.body).toBe(200);
   const [session] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM sessions WHERE user_id = $1`, [owner.id]);
+  const [stage] = await ctx.database.sql.query<{ id: string }>(`SELECT id FROM project_stages WHERE project_id = $1 ORDER BY position LIMIT 1`, [project.json().projectId]);
   ids = {
     session: session!.id,
     deletionRequest: deletion.json().id,
@@ -77,6 +78,7 @@ beforeAll(async () => {
     file: fileId,
     upload: String(unfinished.headers.location).split('/').pop()!,
     savedReply: savedReply.json().id,
+    stage: stage!.id,
   };
   expect(project.statusCode, project.body).toBe(201);
   for (const [name, value] of Object.entries(ids)) expect(value, name).toBeTruthy();
@@ -105,6 +107,8 @@ function ownerId(op: Operation, param: string): string {
     entryId: 'idor-portfolio',
     businessId: 'idor-trusted',
     replyId: ids.savedReply!,
+    stageId: ids.stage!,
+    stageTemplateId: 'stage-design',
   };
   // A rating needs a closed chat: an open one would be refused for being open whoever asked.
   if (param === 'chatId' && op.path.endsWith('/rating')) return ids.closedChat!;
@@ -163,6 +167,10 @@ describe('IDOR matrix', () => {
     expect(await ctx.database.sql.query(`SELECT id FROM support_notes`)).toEqual([]);
     expect(await ctx.database.sql.query(`SELECT title, body FROM saved_replies`)).toEqual([{ title: 'Kept', body: 'Kept.' }]);
     expect(tried).toEqual(expect.arrayContaining(['POST /api/staff/chats/{chatId}/assignee', 'POST /api/staff/chats/{chatId}/notes', 'PUT /api/staff/saved-replies/{replyId}']));
+    // Nor reach, edit or remove the stages of the owner's project, or staff's stage templates.
+    expect(await ctx.database.sql.query(`SELECT name, reached_at FROM project_stages WHERE id = $1`, [ids.stage])).toEqual([{ name: 'Design', reached_at: null }]);
+    expect(await ctx.database.sql.query(`SELECT name FROM project_stage_templates WHERE id = 'stage-design'`)).toEqual([{ name: 'Design' }]);
+    expect(tried).toEqual(expect.arrayContaining(['GET /api/projects/{projectId}/stages', 'POST /api/staff/projects/{projectId}/stages/{stageId}/reached']));
     const content = await ctx.database.sql.query<{ question: string }>(`SELECT question FROM faqs UNION ALL SELECT title FROM help_guides`);
     expect(content.map((r) => r.question)).toEqual(['Kept?', 'Kept']);
   });

@@ -73,6 +73,14 @@ export const auditActions = [
   'subscription.resume',
   'retention-offer.update',
   'retention-offer.accept',
+  'stage.create',
+  'stage.update',
+  'stage.reach',
+  'stage.delete',
+  'stage_template.create',
+  'stage_template.update',
+  'stage_template.delete',
+  'stage_template.move',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -82,11 +90,25 @@ export type AuditAction = (typeof auditActions)[number];
  */
 export const auditActionGroups = {
   chats: ['chat.reply', 'chat.close', 'chat.reopen', 'chat.assign', 'chat.note', 'saved-reply.create', 'saved-reply.update', 'saved-reply.delete'],
-  projects: ['project.create', 'project.update', 'project.store-listing.save', 'project.preview', 'project.approve', 'project.request-changes', 'step.create', 'step.update'],
+  projects: [
+    'project.create',
+    'project.update',
+    'step.create',
+    'step.update',
+    'stage.create',
+    'stage.update',
+    'stage.reach',
+    'stage.delete',
+    'project.preview',
+    'project.approve',
+    'project.request-changes',
+    'project.store-listing.save',
+  ],
   catalogue: [
     'plan.create', 'plan.update', 'plan.delete', 'plan.move', 'plan.price_change', 'plan.price_change_withdraw',
     'promo.create', 'promo.update', 'promo.delete',
     'step_template.create', 'step_template.update', 'step_template.delete',
+    'stage_template.create', 'stage_template.update', 'stage_template.delete', 'stage_template.move',
     'question.create', 'question.update', 'question.delete', 'question.move',
     'banner.create', 'banner.update', 'banner.delete',
     'faq.create', 'faq.update', 'faq.delete', 'faq.move',

@@ -212,6 +212,8 @@ export const actionItemSchema = z.discriminatedUnion('kind', [
     completed: z.number().int(),
     total: z.number().int(),
   }),
+  /** A project waits for the customer: a stage's preview has no decision yet (issue 27). */
+  z.object({ kind: z.literal('review-preview'), projectId: z.string(), projectName: z.string(), stageName: z.string() }),
 ]);
 export type ActionItem = z.infer<typeof actionItemSchema>;
 export const actionCenterSchema = z.object({ actions: z.array(actionItemSchema) });

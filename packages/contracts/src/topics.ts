@@ -21,6 +21,7 @@ export const TOPIC_ROOTS = [
   'audit',
   'saved-replies',
   'chat-notes',
+  'stage-templates',
   /** `typing:CHAT:SIDE`: someone of that side (user or support) is typing in the chat; nothing to refetch. */
   'typing',
 ] as const;

@@ -136,6 +136,7 @@ export const router = createBrowserRouter([
                   page(paths.staffHelpGuides, () => import('./routes/staff/help-guides')),
                   page(paths.staffPromoCodes, () => import('./routes/staff/promo-codes')),
                   page(paths.staffStepTemplates, () => import('./routes/staff/step-templates')),
+                  page(paths.staffStageTemplates, () => import('./routes/staff/stage-templates')),
                   page(paths.staffBanners, () => import('./routes/staff/banners')),
                   page(paths.staffPortfolio, () => import('./routes/staff/portfolio')),
                   page(paths.staffTrustedBy, () => import('./routes/staff/trusted-by')),

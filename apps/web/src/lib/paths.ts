@@ -80,6 +80,7 @@ export const paths = {
   staffHelpGuides: page('/staff/help-guides'),
   staffPromoCodes: page('/staff/promo-codes'),
   staffStepTemplates: page('/staff/step-templates'),
+  staffStageTemplates: page('/staff/stage-templates'),
   staffBanners: page('/staff/banners'),
   staffPortfolio: page('/staff/portfolio'),
   staffTrustedBy: page('/staff/trusted-by'),

@@ -23,6 +23,7 @@ import { staffBillingRoutes } from './staff-billing.routes.ts';
 import { retentionRoutes } from './retention.routes.ts';
 import { teamInboxRoutes } from './team-inbox.routes.ts';
 import { supportInboxRoutes } from './support-inbox.routes.ts';
+import { projectStageRoutes } from './project-stages.routes.ts';
 import { storeListingRoutes } from './store-listing.routes.ts';
 import { projectReviewRoutes } from './project-reviews.routes.ts';
 
@@ -52,6 +53,7 @@ export const routes = {
   retention: retentionRoutes,
   teamInbox: teamInboxRoutes,
   supportInbox: supportInboxRoutes,
+  projectStages: projectStageRoutes,
   storeListing: storeListingRoutes,
   projectReviews: projectReviewRoutes,
 } as const;
@@ -86,5 +88,6 @@ export * from './staff-billing.routes.ts';
 export * from './retention.routes.ts';
 export * from './team-inbox.routes.ts';
 export * from './support-inbox.routes.ts';
+export * from './project-stages.routes.ts';
 export * from './store-listing.routes.ts';
 export * from './project-reviews.routes.ts';

@@ -28,6 +28,7 @@ export { mailPreferences, priceChangeNotices, renewalReminders } from './schema.
 export { sendPriceChangeNotice, sendPriceChangeWithdrawn, type AnnouncedPrice } from './price-change-mails.ts';
 export { sendDecisionAlert, sendDecisionCopy, sendPreviewPosted, type PostedPreview, type ReviewDecisionMail } from './review-mails.ts';
 export { sendDisputeAlert, sendStaffInvitation, type NewDispute } from './staff-mails.ts';
+export { sendStageReached, type ReachedStage } from './stage-mails.ts';
 
 export const notificationsModule: PortalModule = {
   name: 'notifications',

@@ -3,10 +3,12 @@ import type { PortalModule } from '../../platform/portal-module.ts';
 import { projectRoutes } from './routes.ts';
 import { storeListingRoutes } from './listing-routes.ts';
 import { projectReviewRoutes } from './review-routes.ts';
+import { stageRoutes } from './stage-routes.ts';
 
 export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
+export { projectsAwaitingReview } from './stages-repository.ts';
 export {
   addTemplateStages,
   findProjectBuild,
@@ -19,4 +21,4 @@ export {
   type ProjectBuildRows,
 } from './build-records.ts';
 
-export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, storeListingRoutes, projectReviewRoutes] };
+export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, stageRoutes, projectReviewRoutes, storeListingRoutes] };

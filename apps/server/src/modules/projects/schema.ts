@@ -46,6 +46,10 @@ export const projectStages = pgTable('project_stages', {
   name: text('name').notNull(),
   launches: boolean('launches').notNull().default(false),
   expectedAt: stamp('expected_at'),
+  /** The template's days, kept to date this stage when the one before is reached (migration 0442). */
+  expectedDays: integer('expected_days'),
+  /** Staff set `expectedAt` themselves: reaching the stage before leaves it as it is. */
+  expectedByHand: boolean('expected_by_hand').notNull().default(false),
   reachedAt: stamp('reached_at'),
   approvedAt: stamp('approved_at'),
   approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { sendProjectPublished } from '../notifications/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
+import { copyStageTemplates } from './stage-templates.ts';
 
 type CreateProject = z.output<typeof createProjectSchema>;
 type UpdateProject = z.output<typeof updateProjectSchema>;
@@ -43,7 +44,7 @@ const toStaffProject = ({ project, customer }: { project: repo.ProjectRow; custo
 });
 
 /** The owner's open pages of this project (list and details) refetch their ['projects', ...] queries. */
-const publishProject = (db: Db, project: { id: string; userId: string }) =>
+export const publishProject = (db: Db, project: { id: string; userId: string }) =>
   publishChange(db, { topic: `projects:${project.id}`, audience: { userId: project.userId } });
 
 /** A page of the owner's projects, created newest first. */
@@ -110,6 +111,7 @@ export async function createProject(app: FastifyInstance, actor: AuditActor, inp
   };
   return db.transaction(async (tx) => {
     await repo.insertProject(tx, row);
+    await copyStageTemplates(tx, id, now);
     await publishProject(tx, { id, userId: customer.id });
     if (row.releaseStatus === 'PUBLISHED') await sendProjectPublished(app, tx, (await repo.findProject(tx, id))!.project);
     const created = toStaffProject((await repo.findProject(tx, id))!);
@@ -120,19 +122,21 @@ export async function createProject(app: FastifyInstance, actor: AuditActor, inp
 
 /** Applies staff changes; becoming PUBLISHED stamps the publish time unless one is given. */
 export async function updateProject(app: FastifyInstance, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
-  const db = app.db;
-  return db.transaction(async (tx) => {
-    const found = await repo.findProject(tx, projectId, true);
-    if (!found) throw notFound(PROJECT_NOT_FOUND);
-    const changes = columnsOf(input);
-    const becomesPublished = input.releaseStatus === 'PUBLISHED' && found.project.releaseStatus !== 'PUBLISHED';
-    if (becomesPublished && changes.publishedAt === undefined) changes.publishedAt = now;
-    await repo.updateProject(tx, projectId, { ...changes, lastModifiedAt: now });
-    if (becomesPublished) await sendProjectPublished(app, tx, (await repo.findProject(tx, projectId))!.project);
-    await publishProject(tx, found.project);
-    const updated = toStaffProject((await repo.findProject(tx, projectId))!);
-    const before = toStaffProject(found);
-    await recordAudit(tx, { actor, action: 'project.update', entityType: 'project', entityId: projectId, customerId: found.project.userId, before, after: updated, now });
-    return updated;
-  });
+  return app.db.transaction((tx) => updateProjectIn(app, tx, actor, projectId, input, now));
+}
+
+/** `updateProject` in the caller's transaction: reaching a launch stage publishes the project this way too. */
+export async function updateProjectIn(app: FastifyInstance, tx: Db, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+  const found = await repo.findProject(tx, projectId, true);
+  if (!found) throw notFound(PROJECT_NOT_FOUND);
+  const changes = columnsOf(input);
+  const becomesPublished = input.releaseStatus === 'PUBLISHED' && found.project.releaseStatus !== 'PUBLISHED';
+  if (becomesPublished && changes.publishedAt === undefined) changes.publishedAt = now;
+  await repo.updateProject(tx, projectId, { ...changes, lastModifiedAt: now });
+  if (becomesPublished) await sendProjectPublished(app, tx, (await repo.findProject(tx, projectId))!.project);
+  await publishProject(tx, found.project);
+  const updated = toStaffProject((await repo.findProject(tx, projectId))!);
+  const before = toStaffProject(found);
+  await recordAudit(tx, { actor, action: 'project.update', entityType: 'project', entityId: projectId, customerId: found.project.userId, before, after: updated, now });
+  return updated;
 }

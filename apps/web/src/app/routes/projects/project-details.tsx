@@ -6,6 +6,7 @@ import { ErrorMessage, StatusMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
+import { BuildProgress } from '@/features/projects/components/build-progress';
 import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { LaunchChecklistCard, StoreListingCard } from '@/features/projects/components/project-launch-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
@@ -53,6 +54,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
             </div>
             <ReleaseStatusBadge status={data.releaseStatus} />
           </header>
+          <BuildProgress projectId={projectId} />
           <PreviewsSection projectId={data.projectId} />
           <LaunchChecklistCard projectId={data.projectId} />
           <StoreListingCard projectId={data.projectId} />

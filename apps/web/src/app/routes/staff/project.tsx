@@ -9,6 +9,7 @@ import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { StaffLaunchChecklistSection, StaffStoreListingSection } from '@/features/projects/components/staff-launch-sections';
 import { StaffPreviewsSection } from '@/features/projects/components/reviews/staff-previews-section';
+import { StagesSection } from '@/features/projects/components/staff-stages/stages-section';
 import { useStaffProject } from '@/features/staff/api/projects';
 import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { ApiError } from '@/lib/api-client';
@@ -66,6 +67,7 @@ function ProjectView({ project }: { project: StaffProject }) {
             </dl>
           </div>
         </SectionCard>
+        <StagesSection projectId={project.projectId} />
         <StaffPreviewsSection projectId={project.projectId} />
         <StaffLaunchChecklistSection projectId={project.projectId} />
         <StaffStoreListingSection projectId={project.projectId} />

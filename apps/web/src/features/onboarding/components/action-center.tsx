@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ClipboardList, ListChecks, Sparkles } from 'lucide-react';
+import { ClipboardList, Eye, ListChecks, Sparkles } from 'lucide-react';
 import { ALL_SET_MESSAGE, type ActionItem } from '@portal/contracts/onboarding';
 import { buttonClass } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -21,7 +21,25 @@ function ChoosePlanCard() {
   );
 }
 
-function ActionCard({ item }: { item: Exclude<ActionItem, { kind: 'choose-plan' }> }) {
+/** A project waits for the customer: the preview of one of its stages has no decision yet. */
+function ReviewPreviewCard({ item }: { item: Extract<ActionItem, { kind: 'review-preview' }> }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center">
+      <Eye className="h-8 w-8 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold text-slate-900">Review Your App Preview</h3>
+        <p className="text-sm text-slate-700">
+          A preview of the {item.stageName} stage of {item.projectName} is waiting for your approval.
+        </p>
+      </div>
+      <Link to={paths.projectDetails(item.projectId)} className={buttonClass('primary', 'shrink-0')} aria-label={`View Preview of ${item.projectName}`}>
+        View Preview
+      </Link>
+    </li>
+  );
+}
+
+function ActionCard({ item }: { item: Extract<ActionItem, { kind: 'complete-form' | 'project-setup' }> }) {
   const form = item.kind === 'complete-form';
   const Icon = form ? ClipboardList : ListChecks;
   return (
@@ -68,6 +86,8 @@ export function ActionCenter({ actions }: { actions: ActionItem[] }) {
       {actions.map((item) =>
         item.kind === 'choose-plan' ? (
           <ChoosePlanCard key={item.kind} />
+        ) : item.kind === 'review-preview' ? (
+          <ReviewPreviewCard key={`${item.kind}-${item.projectId}`} item={item} />
         ) : (
           <ActionCard key={`${item.kind}-${item.subscriptionId}`} item={item} />
         ),

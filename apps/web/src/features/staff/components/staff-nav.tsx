@@ -19,7 +19,7 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, staffConsole, teamInbox, billing, staffOnboarding, stepTemplates, help, showcase, content } = routes;
+const { staff, staffConsole, teamInbox, billing, staffOnboarding, stepTemplates, help, showcase, content, projectStages } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
   { to: paths.staffInbox(), label: 'Inbox', route: staff.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
@@ -31,6 +31,7 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffPromoCodes(), label: 'Promo codes', route: billing.listStaffPromoCodes },
   { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: staffOnboarding.listStaffQuestions },
   { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
+  { to: paths.staffStageTemplates(), label: 'Stage templates', route: projectStages.listStageTemplates },
   { to: paths.staffFaqs(), label: 'FAQs', route: help.createFaq },
   { to: paths.staffHelpGuides(), label: 'Help guides', route: help.createHelpGuide },
   { to: paths.staffBanners(), label: 'Banners', route: staffOnboarding.createBanner },
