@@ -1,20 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-
-/**
- * The project's stages: where it has none yet (no stages API in this journey), Design and Build are given to it
- * through the project export and the content import, as a staff admin moving a project between portals would.
- */
-export async function ensureStages(staff: APIRequestContext, projectId: string) {
-  const exported = await staff.get(`/api/staff/projects/${projectId}/export`);
-  expect(exported.status(), await exported.text()).toBe(200);
-  const file = (await exported.json()) as { Projects: Record<string, { stages: Record<string, unknown> }> };
-  const record = file.Projects[projectId]!;
-  if (Object.keys(record.stages).length > 0) return;
-  const stage = (name: string, order: number) => ({ name, order, launches: false, expectedTimestamp: null, reachedTimestamp: null, approvedTimestamp: null });
-  record.stages = { [`${projectId}-design`]: stage('Design', 0), [`${projectId}-build`]: stage('Build', 1) };
-  const imported = await staff.post('/api/staff/content/import', { data: file });
-  expect(imported.status(), await imported.text()).toBe(200);
-}
+import type { Locator, Page } from '@playwright/test';
 
 /** A finger drawn across an element, from and to points given as fractions of its box (Chromium touch events). */
 export async function touchDrag(page: Page, target: Locator, from: [number, number], to: [number, number], steps = 8) {

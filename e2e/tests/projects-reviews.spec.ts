@@ -1,6 +1,6 @@
 import { expect, expectAccessible, newUser, signUpThroughApi, test } from '../fixtures';
 import { pngFile } from './onboarding-helpers';
-import { ensureStages, fitsWidth, touchDrag } from './project-review-helpers';
+import { fitsWidth, touchDrag } from './project-review-helpers';
 import { recordAlerts } from './support-helpers';
 import { signInStaffThroughUi } from './staff-helpers';
 
@@ -17,7 +17,6 @@ test('staff post a preview, the customer marks it up and asks for changes, then 
   const created = await staff.request.post('/api/staff/projects', { data: { ownerEmail: user.email, projectName: 'Rosa Bakes App', businessName: 'Rosa Bakes' } });
   expect(created.status()).toBe(201);
   const { projectId } = (await created.json()) as { projectId: string };
-  await ensureStages(staff.request, projectId);
 
   await customer.goto(`/projects/${projectId}`);
   const previews = customer.getByRole('region', { name: 'Previews' });
@@ -26,7 +25,8 @@ test('staff post a preview, the customer marks it up and asks for changes, then 
   // Staff post round 1 with an image and a note.
   await staff.goto(`/staff/projects/${projectId}`);
   const staffPreviews = staff.getByRole('region', { name: 'Previews' });
-  await expect(staffPreviews.getByLabel('Stage')).toHaveValue(`${projectId}-design`);
+  // A new project starts with the template stages; the first one is picked.
+  await expect(staffPreviews.getByLabel('Stage').locator('option:checked')).toHaveText('Design');
   await staffPreviews.getByTestId('preview-file-input').setInputFiles({ name: 'home-screen.png', mimeType: 'image/png', buffer: pngFile(360, 640, [250, 235, 215]) });
   await expect(staffPreviews.getByRole('button', { name: 'Remove home-screen.png' })).toBeVisible();
   await staffPreviews.getByLabel('Note for the customer (optional)').fill('The home screen with your menu.');

@@ -114,21 +114,22 @@ test('staff shape the stages, move a project through them, and the customer foll
   await customer.context().close();
 });
 
-test('the Action Center asks the customer to review a preview waiting for them', async ({ browser, baseURL }) => {
+test('the Action Center asks the customer to review a preview waiting for them, live, until they decide', async ({ browser, baseURL }) => {
   const { page: customer, user } = await customerInNewContext(browser, baseURL!, 'preview');
   const staff = await signInAsNewStaff(baseURL!);
   const created = await staff.post('/api/staff/projects', { data: { ownerEmail: user.email, projectName: 'Cafe App' } });
   const { projectId } = (await created.json()) as { projectId: string };
-  await staff.dispose();
-  // The previews are posted by staff through the reviews of a stage, built apart from the stages: here the server's
-  // answer is given the waiting preview it reports for such a project (the server side is in project-stages.test.ts).
-  await customer.route('**/api/dashboard/actions', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { actions: unknown[] };
-    await route.fulfill({ response, json: { actions: [...body.actions, { kind: 'review-preview', projectId, projectName: 'Cafe App', stageName: 'Design' }] } });
-  });
   await customer.goto('/dashboard');
+  await expect(customer.getByRole('heading', { name: 'Action Center' })).toBeVisible();
   const action = customer.getByRole('listitem').filter({ has: customer.getByRole('heading', { name: 'Review Your App Preview' }) });
+  await expect(action).toHaveCount(0);
+
+  // Staff post a preview of the first stage: the open dashboard asks for a review without a reload.
+  const { stages } = (await (await staff.get(`/api/staff/projects/${projectId}/stages`)).json()) as { stages: { id: string; name: string }[] };
+  const design = stages.find((stage) => stage.name === 'Design')!;
+  const posted = await staff.post(`/api/staff/projects/${projectId}/reviews/previews`, { data: { stageId: design.id, link: 'https://preview.example.com/cafe', note: 'First look' } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await staff.dispose();
   await expect(action).toContainText('A preview of the Design stage of Cafe App is waiting for your approval.');
   await expectAccessible(customer);
   await customer.setViewportSize({ width: 390, height: 844 });
@@ -136,5 +137,12 @@ test('the Action Center asks the customer to review a preview waiting for them',
   await action.getByRole('link', { name: 'View Preview of Cafe App' }).click();
   await expect(customer).toHaveURL(new RegExp(`/projects/${projectId}$`));
   await expect(customer.getByRole('region', { name: 'Build progress' })).toContainText('Stage 1 of');
+
+  // Once approved, the dashboard has nothing left to ask.
+  await customer.getByRole('button', { name: /^Approve/ }).first().click();
+  await customer.getByRole('dialog').getByRole('button', { name: /^Approve/ }).click();
+  await expect(customer.getByRole('dialog')).toBeHidden();
+  await customer.goto('/dashboard');
+  await expect(customer.getByText("No immediate actions required. You're all set! ✅")).toBeVisible();
   await customer.context().close();
 });

@@ -30,9 +30,9 @@ beforeAll(async () => {
   const sql = ctx.database.sql;
   await sql.query(`DELETE FROM project_stages WHERE project_id = $1`, [projectId]);
   await sql.query(
-    `INSERT INTO project_stages (id, project_id, position, name, launches, expected_at, reached_at, approved_at, approved_by) VALUES
-       ('exp-design', $1, 0, 'Design', false, NULL, '2026-10-01T10:00:00Z', '2026-10-03T09:00:00Z', $2),
-       ('exp-build', $1, 1, 'Build', false, '2026-11-30T00:00:00Z', NULL, NULL, NULL)`,
+    `INSERT INTO project_stages (id, project_id, position, name, launches, expected_days, expected_at, expected_by_hand, reached_at, approved_at, approved_by) VALUES
+       ('exp-design', $1, 0, 'Design', false, NULL, NULL, false, '2026-10-01T10:00:00Z', '2026-10-03T09:00:00Z', $2),
+       ('exp-build', $1, 1, 'Build', false, 14, '2026-11-30T00:00:00Z', true, NULL, NULL, NULL)`,
     [projectId, owner.id],
   );
   await sql.query(
@@ -59,8 +59,26 @@ describe('exporting a project', () => {
     const record = res.json().Projects[projectId];
     expect(record).toMatchObject({ userId: owner.id, userEmail: owner.email, projectName: 'Bakery app', releaseStatus: 'PENDING' });
     expect(record.stages).toEqual({
-      'exp-design': { name: 'Design', order: 0, launches: false, expectedTimestamp: null, reachedTimestamp: Date.parse('2026-10-01T10:00:00Z'), approvedTimestamp: Date.parse('2026-10-03T09:00:00Z') },
-      'exp-build': { name: 'Build', order: 1, launches: false, expectedTimestamp: Date.parse('2026-11-30T00:00:00Z'), reachedTimestamp: null, approvedTimestamp: null },
+      'exp-design': {
+        name: 'Design',
+        order: 0,
+        launches: false,
+        expectedDays: null,
+        expectedTimestamp: null,
+        expectedByHand: false,
+        reachedTimestamp: Date.parse('2026-10-01T10:00:00Z'),
+        approvedTimestamp: Date.parse('2026-10-03T09:00:00Z'),
+      },
+      'exp-build': {
+        name: 'Build',
+        order: 1,
+        launches: false,
+        expectedDays: 14,
+        expectedTimestamp: Date.parse('2026-11-30T00:00:00Z'),
+        expectedByHand: true,
+        reachedTimestamp: null,
+        approvedTimestamp: null,
+      },
     });
     expect(Object.keys(record.reviews)).toEqual(['exp-r1', 'exp-r2', 'exp-r3', 'exp-r4']);
     expect(record.reviews['exp-r2']).toEqual({

@@ -218,8 +218,10 @@ describe('notifications of previews and decisions', () => {
     await preview(projectId, { stageId: stages.Design, link: 'https://build.example.com/1' });
     await approve(owner, projectId, stages.Design, 1);
     const topic = `projects:${projectId}`;
-    await waitFor(() => streams.owner.topics.length >= 2 && streams.staff.topics.filter((t) => t === topic).length >= 2);
-    expect(streams.owner.topics).toEqual([topic, topic]);
+    // The owner's dashboard too: its Action Center lists a preview that waits for them, until they decide.
+    const dashboard = `dashboard:${owner.id}`;
+    await waitFor(() => streams.owner.topics.length >= 4 && streams.staff.topics.filter((t) => t === topic).length >= 2);
+    expect(streams.owner.topics).toEqual([topic, dashboard, topic, dashboard]);
     expect(streams.staff.topics.filter((t) => t === topic)).toHaveLength(2);
     expect(streams.other.topics).toEqual([]);
     Object.values(streams).forEach((s) => s.close());

@@ -106,11 +106,15 @@ describe('a project’s stages', () => {
     expect((await outboxFor(ctx, owner.email, 'project-published')).map((m) => m.subject)).toEqual(['Launch App is published']);
     expect((await auditOf(projectId)).map(([action]) => action)).toEqual(['project.create', 'project.update']);
 
+    // A project created as published has reached every stage up to the launch, at its publish time (decision 0075).
     const published = await createProject(owner, { projectName: 'Live Already', releaseStatus: 'PUBLISHED' });
     const publishedAt = (await call(ctx.app, owner, 'GET', `/api/projects/${published}`)).body.publishedTimestamp;
+    const stages = (await stagesOf(published)).stages;
+    expect(stages.map((s) => s.reachedAt)).toEqual(stages.map(() => publishedAt));
     tick(DAY);
-    const live = (await stagesOf(published)).stages.find((s) => s.launches)!;
-    expect((await reach(published, live.id)).status).toBe(200);
+    const live = stages.find((s) => s.launches)!;
+    const again = await reach(published, live.id);
+    expect([again.status, again.body.error.code]).toEqual([409, 'STAGE_ALREADY_REACHED']);
     expect((await call(ctx.app, owner, 'GET', `/api/projects/${published}`)).body.publishedTimestamp).toBe(publishedAt);
     // Only the mail of its creation as published: the launch stage sent none.
     expect((await outboxFor(ctx, owner.email, 'project-published')).map((m) => m.subject).sort()).toEqual(['Launch App is published', 'Live Already is published']);

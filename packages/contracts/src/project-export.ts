@@ -13,7 +13,11 @@ export const exportedStageSchema = z.object({
   name: z.string(),
   order: z.number().int(),
   launches: z.boolean(),
+  /** Days after the stage before is reached that this one is expected (copied from its template). */
+  expectedDays: z.number().int().nullable(),
   expectedTimestamp: time.nullable(),
+  /** The expected date was set by staff, and reaching the stage before does not replace it. */
+  expectedByHand: z.boolean(),
   reachedTimestamp: time.nullable(),
   approvedTimestamp: time.nullable(),
 });

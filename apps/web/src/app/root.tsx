@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session';
+import { useHashTarget } from '@/lib/hash-target';
 import { useLiveEvents } from '@/lib/live-events';
 import { ReauthenticationHost } from './reauthentication-host';
 
@@ -20,6 +21,7 @@ export function Root() {
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
+  useHashTarget(location.hash, location.pathname);
 
   if (session.isPending) {
     return (

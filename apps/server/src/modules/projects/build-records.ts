@@ -56,20 +56,24 @@ export const upsertStoreListings = upsertInto(projectStoreListings, 'projectId')
 export const importedStageTemplates = importedTable(projectStageTemplates, 'id');
 
 /**
- * Gives each of these projects that has no stages yet the template stages, in one statement (a project brought by the
- * migration, decision 0075). A published project has reached every stage up to the one that launches, at its publish
- * time: the real dates are not known, and a stage before the launch cannot be unreached once the app is out. The
- * other stages wait for staff, with no expected date. Returns the number of stages added.
+ * Gives each of these projects that has no stages yet the template stages in their order, in one statement: a project
+ * staff create, and a project the migration brings (decision 0075). Each stage keeps its template's days, and the
+ * first is expected that many days after the project was created (each next one is dated when the one before it is
+ * reached). A published project has reached every stage up to the one that launches, at its publish time: a stage
+ * before the launch cannot be unreached once the app is out, and for a migrated project the real dates are not known.
+ * Returns the number of stages added.
  */
 export async function addTemplateStages(db: Db, projectIds: string[]): Promise<number> {
   if (!projectIds.length) return 0;
   const added = await db.execute(sql`
-    INSERT INTO project_stages (id, project_id, position, name, launches, reached_at)
-    SELECT gen_random_uuid()::text, p.id, t.position, t.name, t.launches,
-           CASE WHEN p.published_at IS NOT NULL AND (launch.position IS NULL OR t.position <= launch.position) THEN p.published_at END
+    INSERT INTO project_stages (id, project_id, position, name, launches, expected_days, expected_at, reached_at)
+    SELECT gen_random_uuid()::text, p.id, t.place, t.name, t.launches, t.expected_days,
+           CASE WHEN t.place = 0 AND NOT r.reached AND t.expected_days IS NOT NULL THEN p.created_at + t.expected_days * interval '1 day' END,
+           CASE WHEN r.reached THEN p.published_at END
     FROM projects p
-    CROSS JOIN project_stage_templates t
+    CROSS JOIN (SELECT *, (row_number() OVER (ORDER BY position, id) - 1)::int AS place FROM project_stage_templates) t
     CROSS JOIN (SELECT min(position) AS position FROM project_stage_templates WHERE launches) launch
+    CROSS JOIN LATERAL (SELECT p.published_at IS NOT NULL AND (launch.position IS NULL OR t.position <= launch.position) AS reached) r
     WHERE p.id IN (SELECT unnest(${sql.param(projectIds)}::text[]))
       AND NOT EXISTS (SELECT 1 FROM project_stages s WHERE s.project_id = p.id)
     RETURNING id`);

@@ -85,8 +85,11 @@ async function lockedStage(tx: Db, projectId: string, stageId: string) {
   return stage;
 }
 
-const publish = (tx: Db, project: { id: string; userId: string }) =>
-  publishChange(tx, { topic: `projects:${project.id}`, audience: { userId: project.userId } });
+/** The project's pages, and the owner's dashboard, whose Action Center lists a preview waiting for them. */
+async function publish(tx: Db, project: { id: string; userId: string }) {
+  await publishChange(tx, { topic: `projects:${project.id}`, audience: { userId: project.userId } });
+  await publishChange(tx, { topic: `dashboard:${project.userId}`, audience: { userId: project.userId } });
+}
 
 /** Staff post a preview to a stage: it opens the stage's next round and tells the customer. */
 export async function postPreview(app: FastifyInstance, staff: SessionUser, projectId: string, input: PostPreview, now: Date): Promise<ProjectReviews> {

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { sendProjectPublished } from '../notifications/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import * as repo from './repository.ts';
-import { copyStageTemplates } from './stage-templates.ts';
+import { addTemplateStages } from './build-records.ts';
 
 type CreateProject = z.output<typeof createProjectSchema>;
 type UpdateProject = z.output<typeof updateProjectSchema>;
@@ -111,7 +111,7 @@ export async function createProject(app: FastifyInstance, actor: AuditActor, inp
   };
   return db.transaction(async (tx) => {
     await repo.insertProject(tx, row);
-    await copyStageTemplates(tx, id, now);
+    await addTemplateStages(tx, [id]);
     await publishProject(tx, { id, userId: customer.id });
     if (row.releaseStatus === 'PUBLISHED') await sendProjectPublished(app, tx, (await repo.findProject(tx, id))!.project);
     const created = toStaffProject((await repo.findProject(tx, id))!);

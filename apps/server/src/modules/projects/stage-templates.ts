@@ -8,10 +8,10 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { projectStageTemplates as templates } from './schema.ts';
-import { insertStages, listStageTemplates as listRows, type StageTemplateRow } from './stages-repository.ts';
+import { listStageTemplates as listRows, type StageTemplateRow } from './stages-repository.ts';
 
 /**
- * The stage templates editor of /staff/stage-templates. A project created by staff copies them (`copyStageTemplates`);
+ * The stage templates editor of /staff/stage-templates. A project created by staff copies them (`addTemplateStages`);
  * the stages existing projects copied are theirs and do not change here.
  */
 const toTemplate = (row: StageTemplateRow): StageTemplate => ({ id: row.id, position: row.position, name: row.name, expectedDays: row.expectedDays, launches: row.launches });
@@ -85,22 +85,3 @@ export async function reorderStageTemplates(db: Db, staff: SessionUser, ids: str
   });
 }
 
-/**
- * A new project's stages: the templates in order, in the creating transaction. Only the first has an expected date
- * (its days after the project is created); each next one is dated when the one before it is reached.
- */
-export async function copyStageTemplates(tx: Db, projectId: string, createdAt: Date) {
-  const rows = await listRows(tx);
-  await insertStages(
-    tx,
-    rows.map((template, position) => ({
-      id: randomUUID(),
-      projectId,
-      position,
-      name: template.name,
-      launches: template.launches,
-      expectedDays: template.expectedDays,
-      expectedAt: position === 0 && template.expectedDays !== null ? daysAfter(createdAt, template.expectedDays) : null,
-    })),
-  );
-}

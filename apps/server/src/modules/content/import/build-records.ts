@@ -26,7 +26,12 @@ const stageRecord = z.object({
   name: text.pipe(z.string().max(80, 'at most 80 characters')),
   order: wholeNumber.default(0),
   launches: z.boolean().default(false),
+  expectedDays: wholeNumber
+    .refine((n) => n >= 0 && n <= 365, 'expected 0 to 365 days')
+    .nullish()
+    .transform((v) => v ?? null),
   expectedTimestamp: nullableTime,
+  expectedByHand: z.boolean().default(false),
   reachedTimestamp: nullableTime,
   approvedTimestamp: nullableTime,
 });

@@ -22,7 +22,7 @@ interface ImportedBuild {
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
 
-const STAGE_COLUMNS: ('projectId' | 'position' | 'name' | 'launches' | 'expectedAt' | 'reachedAt' | 'approvedAt')[] = ['projectId', 'position', 'name', 'launches', 'expectedAt', 'reachedAt', 'approvedAt'];
+const STAGE_COLUMNS = ['projectId', 'position', 'name', 'launches', 'expectedDays', 'expectedAt', 'expectedByHand', 'reachedAt', 'approvedAt'] as const;
 // Account ids (author, approver, editor) are not in the file: a re-import keeps the stored ones.
 const REVIEW_COLUMNS = ['projectId', 'stageId', 'round', 'kind', 'authorRole', 'authorName', 'comment', 'link', 'attachments', 'createdAt'] as const;
 const LISTING_COLUMNS = ['appName', 'shortDescription', 'fullDescription', 'keywords', 'supportUrl', 'privacyUrl', 'category', 'iconUploadId', 'screenshots'] as const;
@@ -44,7 +44,9 @@ export async function writeProjectBuilds(tx: Db, imported: ImportedBuild[]): Pro
       position: s.order,
       name: s.name,
       launches: s.launches,
+      expectedDays: s.expectedDays,
       expectedAt: s.expectedTimestamp,
+      expectedByHand: s.expectedByHand,
       reachedAt: s.reachedTimestamp,
       approvedAt: s.approvedTimestamp,
     })),
@@ -58,7 +60,7 @@ export async function writeProjectBuilds(tx: Db, imported: ImportedBuild[]): Pro
       : [],
   );
   const stageProject = new Map(stages.map((s) => [s.id, s.projectId]));
-  for (const id of (await upsertProjectStages(tx, stages, STAGE_COLUMNS)).changed) changed.add(stageProject.get(id)!);
+  for (const id of (await upsertProjectStages(tx, stages, [...STAGE_COLUMNS])).changed) changed.add(stageProject.get(id)!);
   const reviewProject = new Map(reviews.map((r) => [r.id, r.projectId]));
   for (const id of (await upsertProjectReviews(tx, reviews, [...REVIEW_COLUMNS])).changed) changed.add(reviewProject.get(id)!);
   for (const id of (await upsertStoreListings(tx, listings, [...LISTING_COLUMNS])).changed) changed.add(id);
@@ -100,7 +102,16 @@ export function buildRecordOf(rows: ProjectBuildRows): Pick<ExportedProject, 'st
     stages: Object.fromEntries(
       rows.stages.map((s) => [
         s.id,
-        { name: s.name, order: s.position, launches: s.launches, expectedTimestamp: ms(s.expectedAt), reachedTimestamp: ms(s.reachedAt), approvedTimestamp: ms(s.approvedAt) },
+        {
+          name: s.name,
+          order: s.position,
+          launches: s.launches,
+          expectedDays: s.expectedDays,
+          expectedTimestamp: ms(s.expectedAt),
+          expectedByHand: s.expectedByHand,
+          reachedTimestamp: ms(s.reachedAt),
+          approvedTimestamp: ms(s.approvedAt),
+        },
       ]),
     ),
     reviews: Object.fromEntries(

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useProject } from '@/features/projects/api/projects';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { BuildProgress } from '@/features/projects/components/build-progress';
-import { DeliverablesCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
+import { DeliverablesCard, HistoryCard, KeyDatesCard, NotesCard } from '@/features/projects/components/project-cards';
 import { LaunchChecklistCard, StoreListingCard } from '@/features/projects/components/project-launch-cards';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { PreviewsSection } from '@/features/projects/components/reviews/previews-section';
@@ -61,6 +61,7 @@ function ProjectDetails({ projectId }: { projectId: string }) {
           <DeliverablesCard deliverables={data.deliverables} />
           <KeyDatesCard project={data} />
           {data.clientNotes && <NotesCard notes={data.clientNotes} />}
+          <HistoryCard projectId={data.projectId} />
         </Frame>
       )}
     </QueryState>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { buildPath } from '@portal/contracts/route';
+import { routes } from '@portal/contracts/routes';
 import type { StaffProject } from '@portal/contracts/staff';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
@@ -37,9 +39,18 @@ function ProjectView({ project }: { project: StaffProject }) {
     <Page
       title={project.projectName}
       actions={
-        <Button variant="secondary" onClick={() => setEditing({ project })}>
-          Edit project
-        </Button>
+        <>
+          <a
+            href={buildPath(routes.content.exportProject, { projectId: project.projectId })}
+            download
+            className={buttonClass('secondary')}
+          >
+            Export project
+          </a>
+          <Button variant="secondary" onClick={() => setEditing({ project })}>
+            Edit project
+          </Button>
+        </>
       }
     >
       <div className="grid grid-cols-1 gap-4">

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { Download, ExternalLink } from 'lucide-react';
 import type { Deliverables, Project } from '@portal/contracts/projects';
+import { buildPath } from '@portal/contracts/route';
+import { routes } from '@portal/contracts/routes';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatShortDate } from '@/lib/format';
 
@@ -75,6 +78,25 @@ export function NotesCard({ notes }: { notes: string }) {
   return (
     <Section title="Notes From Our Team">
       <p className="whitespace-pre-line text-slate-700">{notes}</p>
+    </Section>
+  );
+}
+
+/** The project's whole history as a file: stages, every preview and decision, and the store listing. */
+export function HistoryCard({ projectId }: { projectId: string }) {
+  return (
+    <Section title="Project History">
+      <p className="text-slate-700">
+        Keep a copy of everything about this project: its stages and dates, every preview with your approvals and comments,
+        and your store listing.
+      </p>
+      <a
+        href={buildPath(routes.content.exportOwnProject, { projectId })}
+        download
+        className={`mt-3 gap-2 ${buttonClass('secondary')}`}
+      >
+        <Download className="h-4 w-4" aria-hidden="true" /> Download project history
+      </a>
     </Section>
   );
 }

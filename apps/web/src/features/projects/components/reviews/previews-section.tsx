@@ -8,7 +8,7 @@ export function PreviewsSection({ projectId }: { projectId: string }) {
   const reviews = useProjectReviews(projectId);
   return (
     <Card>
-      <section aria-labelledby="previews-heading">
+      <section id="previews" aria-labelledby="previews-heading" className="scroll-mt-20">
         <h2 id="previews-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Previews
         </h2>
