@@ -118,7 +118,7 @@ test('staff post a preview, the customer marks it up and asks for changes, then 
   await expectAccessible(customer);
 
   await expect(staffDesign.getByRole('article', { name: 'Round 2: Approved' })).toBeVisible();
-  await expect(staffPreviews.getByLabel('Stage').locator('option')).toHaveText(['Build']);
+  await expect(staffPreviews.getByLabel('Stage').locator('option')).toHaveText(['Build', 'Review', 'Store submission', 'Published']);
   await staff.setViewportSize({ width: 390, height: 844 });
   expect(await fitsWidth(staff)).toBe(true);
   await expectAccessible(staff);
