@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buildPath } from '@portal/contracts/route';
-import { routes } from '@portal/contracts/routes';
+import { exportProject } from '@portal/contracts/routes/content.routes';
 import type { StaffProject } from '@portal/contracts/staff';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -39,9 +39,9 @@ function ProjectView({ project }: { project: StaffProject }) {
     <Page
       title={project.projectName}
       actions={
-        <>
+        <div className="flex flex-wrap gap-2">
           <a
-            href={buildPath(routes.content.exportProject, { projectId: project.projectId })}
+            href={buildPath(exportProject, { projectId: project.projectId })}
             download
             className={buttonClass('secondary')}
           >
@@ -50,7 +50,7 @@ function ProjectView({ project }: { project: StaffProject }) {
           <Button variant="secondary" onClick={() => setEditing({ project })}>
             Edit project
           </Button>
-        </>
+        </div>
       }
     >
       <div className="grid grid-cols-1 gap-4">

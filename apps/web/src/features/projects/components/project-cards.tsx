@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Download, ExternalLink } from 'lucide-react';
 import type { Deliverables, Project } from '@portal/contracts/projects';
 import { buildPath } from '@portal/contracts/route';
-import { routes } from '@portal/contracts/routes';
+import { exportOwnProject } from '@portal/contracts/routes/content.routes';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatShortDate } from '@/lib/format';
@@ -91,7 +91,7 @@ export function HistoryCard({ projectId }: { projectId: string }) {
         and your store listing.
       </p>
       <a
-        href={buildPath(routes.content.exportOwnProject, { projectId })}
+        href={buildPath(exportOwnProject, { projectId })}
         download
         className={`mt-3 gap-2 ${buttonClass('secondary')}`}
       >
