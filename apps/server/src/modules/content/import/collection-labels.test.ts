@@ -13,6 +13,7 @@ describe('the parts of a content file, as the staff console names them', () => {
       "Customers' projects",
       'Promo codes',
       'Step templates',
+      'Project stages',
       'Portfolio',
       'Trusted by',
     ]);
