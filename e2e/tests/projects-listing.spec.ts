@@ -69,8 +69,10 @@ test('the customer fills the store listing with its images, and staff see it rea
   const android = page.getByRole('list', { name: 'Android phone screenshots' });
   await expect(android.getByRole('listitem')).toHaveCount(2);
   await expect(android).toContainText('1920 x 1080 JPEG');
-  // The browser decodes the JPEG as served back from the upload.
-  await expect.poll(() => android.getByRole('img').nth(1).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1920);
+  // The browser decodes the JPEG as served back from the upload (the two uploads may finish in either order).
+  await expect
+    .poll(() => android.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth).sort((a, b) => Number(a) - Number(b))))
+    .toEqual([1080, 1920]);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
   await expect(page.getByText('Ready for the stores.')).toBeVisible();

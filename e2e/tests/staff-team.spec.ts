@@ -97,7 +97,7 @@ test('the staff nav shows every section on a wide screen, and on a phone names t
   const nav = page.getByRole('navigation', { name: 'Staff' });
   await page.setViewportSize({ width: 1280, height: 800 });
   const links = nav.getByRole('link');
-  await expect(links).toHaveCount(19);
+  await expect(links).toHaveCount(20);
   for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
   await expect(nav.getByRole('button', { name: /Sections/ })).toBeHidden();
 
@@ -110,7 +110,7 @@ test('the staff nav shows every section on a wide screen, and on a phone names t
   await expect(links).toHaveCount(0);
   await sections.click();
   await expect(sections).toHaveAttribute('aria-expanded', 'true');
-  await expect(links).toHaveCount(19);
+  await expect(links).toHaveCount(20);
   for (const link of await links.all()) await expect(link).toBeInViewport();
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.locator('[aria-current]')).toHaveCount(1);
@@ -118,7 +118,7 @@ test('the staff nav shows every section on a wide screen, and on a phone names t
   await page.setViewportSize({ width: 390, height: 844 });
 
   // Escape closes it and leaves the keyboard on the button; Enter opens it again and a section is a Tab away.
-  await expect(links).toHaveCount(19);
+  await expect(links).toHaveCount(20);
   await nav.getByRole('link', { name: 'Team' }).focus();
   await page.keyboard.press('Escape');
   await expect(links).toHaveCount(0);
