@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useBannerChanges } from '../api/banners';
+import { useBannerChanges } from '../../api/banner-editor';
 
 /** Create or edit a featured banner: its image uploaded through tus, a link, and the words shown over the image. */
 export function BannerForm({ banner, onDone }: { banner?: Banner; onDone: () => void }) {

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { useQuestionChanges } from '../api/questions';
+import { useQuestionChanges } from '../../api/question-editor';
 
 /**
  * The form's fields: options keep their ids (empty for a new one), the maximum is typed. Options and the maximum
