@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_MAX_IMAGES, isQuestionType, type FormItem } from '@portal/contracts/onboarding';
-import { QUESTION_TYPE_LABELS } from '@portal/contracts/staff-onboarding';
+import { DEFAULT_MAX_IMAGES, type FormItem, isQuestionType, QUESTION_TYPE_LABELS } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Banner } from '@portal/contracts/onboarding';
-import { BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, bannerInputSchema, type BannerInput } from '@portal/contracts/staff-onboarding';
+import { type Banner, BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, type BannerInput, bannerInputSchema } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
