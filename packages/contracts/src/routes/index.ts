@@ -17,7 +17,6 @@ import { notificationRoutes } from './notifications.routes.ts';
 import { migrationRoutes } from './migration.routes.ts';
 import { helpRoutes } from './help.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
-import { staffOnboardingRoutes } from './staff-onboarding.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
 import { staffBillingRoutes } from './staff-billing.routes.ts';
 import { retentionRoutes } from './retention.routes.ts';
@@ -47,7 +46,6 @@ export const routes = {
   migration: migrationRoutes,
   help: helpRoutes,
   stepTemplates: stepTemplateRoutes,
-  staffOnboarding: staffOnboardingRoutes,
   showcase: showcaseRoutes,
   staffBilling: staffBillingRoutes,
   retention: retentionRoutes,
@@ -82,7 +80,6 @@ export * from './shell.ts';
 export * from './migration.routes.ts';
 export * from './help.routes.ts';
 export * from './step-templates.routes.ts';
-export * from './staff-onboarding.routes.ts';
 export * from './showcase.routes.ts';
 export * from './staff-billing.routes.ts';
 export * from './retention.routes.ts';

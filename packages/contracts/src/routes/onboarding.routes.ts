@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import {
   actionCenterSchema,
+  bannerInputSchema,
   bannerListSchema,
+  bannerParamsSchema,
+  bannerSchema,
   completionStepsSchema,
+  formItemSchema,
   formSubmissionSchema,
+  questionInputSchema,
+  questionMoveSchema,
+  questionParamsSchema,
   questionnaireDraftInputSchema,
   questionnaireDraftSchema,
   questionnaireRefusalSchema,
@@ -11,6 +18,7 @@ import {
   questionnaireSubmitSchema,
   seedSubscriptionSchema,
   seededSubscriptionSchema,
+  staffQuestionListSchema,
 } from '../onboarding.ts';
 import { errorBodySchema } from '../errors.ts';
 import { newStepSchema, staffStepUpdateSchema } from '../staff.ts';
@@ -160,6 +168,100 @@ export const seedSubscription = defineRoute({
   responses: { 201: seededSubscriptionSchema },
 });
 
+// The console's editors of banners and questions (was staff-onboarding.routes.ts, decision 0073).
+const staffTags = ['staff'];
+const staffErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export const createBanner = defineRoute({
+  method: 'POST',
+  path: '/api/staff/banners',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'New featured banner: an image uploaded as banner-image, its link and words; shown first (newest)',
+  body: bannerInputSchema,
+  responses: { 201: bannerSchema, ...staffErrors },
+  topic: topics.banners,
+});
+
+export const updateBanner = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/banners/:bannerId',
+  auth: 'staff',
+  tags: staffTags,
+  summary: "Change a banner's link, words or image (a replaced uploaded image is deleted)",
+  params: bannerParamsSchema,
+  body: bannerInputSchema,
+  responses: { 200: bannerSchema, ...staffErrors },
+  topic: topics.banners,
+});
+
+export const deleteBanner = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/banners/:bannerId',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'Delete a banner and its uploaded image',
+  params: bannerParamsSchema,
+  responses: { 204: noContent, ...staffErrors },
+  topic: topics.banners,
+});
+
+export const listStaffQuestions = defineRoute({
+  method: 'GET',
+  path: '/api/staff/questions',
+  auth: 'staff',
+  tags: staffTags,
+  summary: "The questionnaire's questions in order, unsupported types too",
+  responses: { 200: staffQuestionListSchema, ...staffErrors },
+  topic: topics.questionnaire,
+});
+
+export const createQuestion = defineRoute({
+  method: 'POST',
+  path: '/api/staff/questions',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'New question, placed last; options only for checkbox, multiple choice and dropdown',
+  body: questionInputSchema,
+  responses: { 201: formItemSchema, ...staffErrors },
+  topic: topics.questionnaire,
+});
+
+export const updateQuestion = defineRoute({
+  method: 'PUT',
+  path: '/api/staff/questions/:questionId',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'Change a question (answers already sent keep the prompt and option texts they were given)',
+  params: questionParamsSchema,
+  body: questionInputSchema,
+  responses: { 200: formItemSchema, ...staffErrors },
+  topic: topics.questionnaire,
+});
+
+export const moveQuestion = defineRoute({
+  method: 'POST',
+  path: '/api/staff/questions/:questionId/move',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'Move a question one place up or down',
+  params: questionParamsSchema,
+  body: questionMoveSchema,
+  responses: { 200: staffQuestionListSchema, ...staffErrors },
+  topic: topics.questionnaire,
+});
+
+export const deleteQuestion = defineRoute({
+  method: 'DELETE',
+  path: '/api/staff/questions/:questionId',
+  auth: 'staff',
+  tags: staffTags,
+  summary: 'Delete a question (answers already sent keep it)',
+  params: questionParamsSchema,
+  responses: { 204: noContent, ...staffErrors },
+  topic: topics.questionnaire,
+});
+
 export const onboardingRoutes = {
   listBanners,
   getActionCenter,
@@ -173,4 +275,12 @@ export const onboardingRoutes = {
   seedSubscription,
   getStaffSteps,
   addStep,
+  createBanner,
+  updateBanner,
+  deleteBanner,
+  listStaffQuestions,
+  createQuestion,
+  updateQuestion,
+  moveQuestion,
+  deleteQuestion,
 };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Banner } from '@portal/contracts/onboarding';
-import { BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, type BannerInput } from '@portal/contracts/staff-onboarding';
+import { type Banner, BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, type BannerInput } from '@portal/contracts/onboarding';
 import { topics } from '@portal/contracts/topics';
 import { fileIdFromUrl } from '@portal/contracts/uploads';
 import type { SessionUser } from '../../platform/auth/session.ts';

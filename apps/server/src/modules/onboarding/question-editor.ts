@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { FormItem } from '@portal/contracts/onboarding';
-import { questionProblem, type QuestionInput } from '@portal/contracts/staff-onboarding';
+import { type FormItem, type QuestionInput, questionProblem } from '@portal/contracts/onboarding';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';

@@ -15,7 +15,7 @@ import {
   staffSteps,
   updateStepAsStaff,
 } from './service.ts';
-import { staffOnboardingRoutes } from './staff-routes.ts';
+import { onboardingEditorRoutes } from './staff-routes.ts';
 import { questionnaireImagePurpose } from './upload-purpose.ts';
 
 /** Dashboard (banners, Action Center), business questionnaire, completion steps, and seeding for demos. */
@@ -65,5 +65,5 @@ export async function onboardingRoutes(app: FastifyInstance) {
   registerRoute(app, route.seedSubscription, async (request, reply) =>
     reply.code(201).send({ subscriptionId: await seedSubscription(app, request.body.email, request.body.planId) }),
   );
-  await staffOnboardingRoutes(app);
+  await onboardingEditorRoutes(app);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { staffOnboardingRoutes as route } from '@portal/contracts/routes';
-import { BANNER_IMAGE_PURPOSE } from '@portal/contracts/staff-onboarding';
+import { onboardingRoutes as route } from '@portal/contracts/routes';
+import { BANNER_IMAGE_PURPOSE } from '@portal/contracts/onboarding';
 import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { createBanner, deleteBanner, updateBanner } from './banner-editor.ts';
@@ -8,7 +8,7 @@ import { createQuestion, deleteQuestion, listQuestionsForStaff, moveQuestion, up
 import { bannerImagePurpose } from './upload-purpose.ts';
 
 /** The console's editors of featured banners and questionnaire questions (staff only, every write audited). */
-export async function staffOnboardingRoutes(app: FastifyInstance) {
+export async function onboardingEditorRoutes(app: FastifyInstance) {
   registerUploadPurpose(BANNER_IMAGE_PURPOSE, bannerImagePurpose);
 
   registerRoute(app, route.createBanner, async (request, reply) => reply.code(201).send(await createBanner(app, request.user, request.body)));

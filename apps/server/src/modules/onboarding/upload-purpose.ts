@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BANNER_IMAGE_TARGET } from '@portal/contracts/staff-onboarding';
+import { BANNER_IMAGE_TARGET } from '@portal/contracts/onboarding';
 import { actsAsStaff } from '../../platform/auth/session.ts';
 import type { UploadPurpose } from '../uploads/index.ts';
 import { isImageQuestion } from './questionnaire.ts';

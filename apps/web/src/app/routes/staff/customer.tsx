@@ -22,7 +22,7 @@ import { CustomerMailList } from '@/features/staff/components/customer-mail-list
 import { CustomerPayments } from '@/features/staff/components/customer-payments';
 import { CustomerSubscriptions } from '@/features/staff/components/customer-subscriptions';
 import { RefundButton } from '@/features/staff/components/refund-button';
-import { StaffSteps } from '@/features/staff/components/staff-steps';
+import { StaffSteps } from '@/features/onboarding/components/step-editor/staff-steps';
 import { SubmittedAnswers } from '@/features/onboarding/components/submitted-answers';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { formatShortDate } from '@/lib/format';

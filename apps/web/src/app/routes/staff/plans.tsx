@@ -6,9 +6,9 @@ import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { EditorDialog, MoveButtons, RowActions } from '@/components/editor';
 import { QueryState } from '@/components/ui/query-state';
-import { usePlanChanges, useStaffPlans } from '@/features/staff/api/plans';
-import { PlanForm } from '@/features/staff/components/plan-form';
-import { PriceChangeForm, WithdrawPriceChange } from '@/features/staff/components/price-change-form';
+import { usePlanChanges, useStaffPlans } from '@/features/plans/api/plan-editor';
+import { PlanForm } from '@/features/plans/components/plan-editor/plan-form';
+import { PriceChangeForm, WithdrawPriceChange } from '@/features/plans/components/plan-editor/price-change-form';
 import { formatShortDate } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 

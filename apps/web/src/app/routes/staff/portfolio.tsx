@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { usePortfolio } from '@/features/content/api/showcase';
-import { usePortfolioChanges } from '@/features/staff/api/showcase';
+import { usePortfolioChanges } from '@/features/content/api/showcase-editor';
 import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
-import { PortfolioEntryForm } from '@/features/staff/components/showcase-forms';
+import { PortfolioEntryForm } from '@/features/content/components/showcase-editor/showcase-forms';
 
 /** /staff/portfolio: the public portfolio's entries in their order; create, edit, reorder and delete them. */
 export function Component() {

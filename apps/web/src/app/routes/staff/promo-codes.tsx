@@ -7,7 +7,7 @@ import { ErrorMessage, Page } from '@/components/ui/page';
 import { EditorDialog, RowActions } from '@/components/editor';
 import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
-import { useStaffPlans } from '@/features/staff/api/plans';
+import { useStaffPlans } from '@/features/plans/api/plan-editor';
 import { usePromoCodeChanges, useStaffPromoCodes } from '@/features/billing/api/promo-editor';
 import { PromoCodeForm } from '@/features/billing/components/promo-editor/promo-code-form';
 import { ApiError } from '@/lib/api-client';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { DEFAULT_MAX_IMAGES, isQuestionType, type FormItem } from '@portal/contracts/onboarding';
-import { QUESTION_TYPE_LABELS } from '@portal/contracts/staff-onboarding';
+import { DEFAULT_MAX_IMAGES, type FormItem, isQuestionType, QUESTION_TYPE_LABELS } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useQuestionChanges, useStaffQuestions } from '@/features/staff/api/questions';
+import { useQuestionChanges, useStaffQuestions } from '@/features/onboarding/api/question-editor';
 import { EditorDialog, MoveButtons, RowActions, type Editing } from '@/components/editor';
-import { QuestionForm } from '@/features/staff/components/question-form';
+import { QuestionForm } from '@/features/onboarding/components/question-editor/question-form';
 import { ApiError } from '@/lib/api-client';
 
 const typeLabel = (type: string) => (isQuestionType(type) ? QUESTION_TYPE_LABELS[type] : `Unsupported type: ${type}`);

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { EditorDialog, RowActions } from '@/components/editor';
 import { QueryState } from '@/components/ui/query-state';
-import { useStepTemplateChanges, useStepTemplates } from '@/features/staff/api/step-templates';
-import { StepTemplateForm } from '@/features/staff/components/step-template-form';
+import { useStepTemplateChanges, useStepTemplates } from '@/features/onboarding/api/step-template-editor';
+import { StepTemplateForm } from '@/features/onboarding/components/step-template-editor/step-template-form';
 import { ApiError } from '@/lib/api-client';
 
 /** /staff/step-templates: the setup steps every new subscription starts with, by step number. */

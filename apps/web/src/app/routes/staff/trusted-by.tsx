@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { useTrustedBy } from '@/features/content/api/showcase';
-import { useTrustedByChanges } from '@/features/staff/api/showcase';
+import { useTrustedByChanges } from '@/features/content/api/showcase-editor';
 import { EditorDialog, errorText, MoveButtons, RowActions } from '@/components/editor';
-import { TrustedBusinessForm } from '@/features/staff/components/showcase-forms';
+import { TrustedBusinessForm } from '@/features/content/components/showcase-editor/showcase-forms';
 
 /** /staff/trusted-by: the businesses the landing page's "Trusted by 1,000+ locations" strip names, in its order. */
 export function Component() {

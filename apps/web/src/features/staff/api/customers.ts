@@ -1,11 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { NewStepInput, StaffAuditFilter, StaffCustomerListQuery } from '@portal/contracts/staff';
-import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
+import type { StaffAuditFilter, StaffCustomerListQuery } from '@portal/contracts/staff';
+import { routeQuery } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';
 
 const { listStaffCustomers, getStaffCustomer, listCustomerAudit, listStaffAudit, listCustomerMail } = routes.staff;
-const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;
 
 /** /staff/customers: newest account first, 25 a page with "Load more". */
 export const useStaffCustomers = (query: StaffCustomerListQuery) =>
@@ -29,28 +28,3 @@ export const useStaffAudit = (query: StaffAuditFilter) =>
 
 /** The e-mails queued for a customer, newest first, with whether each went out and the server's answer if not. */
 export const useCustomerMail = (userId: string) => usePages(listCustomerMail, { params: { userId } }, (pages) => pages.flatMap((page) => page.mails));
-
-/** A subscription's steps; the `steps` topic keeps them live (and the customer's page follows staff edits). */
-export function useStaffSteps(subscriptionId: string) {
-  return useQuery(routeQuery(getStaffSteps, { params: { subscriptionId } }));
-}
-
-/** Edits stay pending until the steps are read again, so a control never flicks back to the old value. */
-function useRefetchSteps(subscriptionId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeyOf(getStaffSteps, { params: { subscriptionId } }) });
-}
-
-export function useUpdateStep(subscriptionId: string) {
-  const refetch = useRefetchSteps(subscriptionId);
-  return useMutation({
-    mutationFn: ({ stepId, ...body }: { stepId: string; stepStatus?: string; stepDetails?: string; place?: string | null | undefined }) =>
-      api(setStepStatus, { params: { subscriptionId, stepId }, body }),
-    onSuccess: refetch,
-  });
-}
-
-export function useAddStep(subscriptionId: string) {
-  const refetch = useRefetchSteps(subscriptionId);
-  return useMutation({ mutationFn: (step: NewStepInput) => api(addStep, { params: { subscriptionId }, body: step }), onSuccess: refetch });
-}

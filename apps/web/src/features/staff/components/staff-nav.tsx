@@ -19,7 +19,7 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, staffConsole, teamInbox, billing, staffOnboarding, stepTemplates, help, showcase, content, projectStages } = routes;
+const { staff, staffConsole, teamInbox, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
   { to: paths.staffInbox(), label: 'Inbox', route: staff.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
@@ -29,12 +29,12 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffProjects(), label: 'Projects', route: staff.listStaffProjects },
   { to: paths.staffPlans(), label: 'Plans', route: staff.listStaffPlans },
   { to: paths.staffPromoCodes(), label: 'Promo codes', route: billing.listStaffPromoCodes },
-  { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: staffOnboarding.listStaffQuestions },
+  { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: onboarding.listStaffQuestions },
   { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
   { to: paths.staffStageTemplates(), label: 'Stage templates', route: projectStages.listStageTemplates },
   { to: paths.staffFaqs(), label: 'FAQs', route: help.createFaq },
   { to: paths.staffHelpGuides(), label: 'Help guides', route: help.createHelpGuide },
-  { to: paths.staffBanners(), label: 'Banners', route: staffOnboarding.createBanner },
+  { to: paths.staffBanners(), label: 'Banners', route: onboarding.createBanner },
   { to: paths.staffPortfolio(), label: 'Portfolio', route: showcase.createPortfolioEntry },
   { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },
   { to: paths.staffContent(), label: 'Import and export', route: content.importContentAsStaff },

@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Banner } from '@portal/contracts/onboarding';
-import { BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, bannerInputSchema, type BannerInput } from '@portal/contracts/staff-onboarding';
+import { type Banner, BANNER_IMAGE_PURPOSE, BANNER_IMAGE_TARGET, type BannerInput, bannerInputSchema } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useBannerChanges } from '../api/banners';
+import { useBannerChanges } from '../../api/banner-editor';
 
 /** Create or edit a featured banner: its image uploaded through tus, a link, and the words shown over the image. */
 export function BannerForm({ banner, onDone }: { banner?: Banner; onDone: () => void }) {

@@ -8,7 +8,7 @@ import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { TextField } from '@/components/ui/text-field';
 import { formatShortDate } from '@/lib/format';
-import { useAddStep, useStaffSteps, useUpdateStep } from '../api/customers';
+import { useAddStep, useStaffSteps, useUpdateStep } from '../../api/step-editor';
 import { StepPlaceField } from './step-place-field';
 
 const SAVE_FAILED = 'Could not save the step. Please try again.';

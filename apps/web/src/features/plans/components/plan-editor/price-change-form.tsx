@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { api, ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
-import { usePlanChanges } from '../api/plans';
+import { usePlanChanges } from '../../api/plan-editor';
 import { useEditorForm } from '@/components/editor';
 
 const { schedulePriceChange, listStaffPlans } = routes.staff;

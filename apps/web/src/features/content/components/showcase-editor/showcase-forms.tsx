@@ -1,7 +1,7 @@
 import type { PortfolioEntry, PortfolioEntryInput, TrustedBusiness, TrustedBusinessInput } from '@portal/contracts/showcase';
 import { portfolioEntryInputSchema, trustedBusinessInputSchema } from '@portal/contracts/showcase';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { usePortfolioChanges, useTrustedByChanges } from '../api/showcase';
+import { usePortfolioChanges, useTrustedByChanges } from '../../api/showcase-editor';
 import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a portfolio entry: each address may be left empty, and the public card then shows no button for it. */

@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents, PLAN_PERIODS, planFormSchema, type PlanForm as PlanFormValues, type StaffPlan } from '@portal/contracts/staff';
 import { TextField } from '@/components/ui/text-field';
-import { usePlanChanges } from '../api/plans';
+import { usePlanChanges } from '../../api/plan-editor';
 import { useEditorForm } from '@/components/editor';
 
 /** Create or edit a plan: the amount is typed in dollars and stored in cents. */

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { BannerInput } from '@portal/contracts/staff-onboarding';
+import type { BannerInput } from '@portal/contracts/onboarding';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { createBanner, updateBanner, deleteBanner } = routes.staffOnboarding;
+const { createBanner, updateBanner, deleteBanner } = routes.onboarding;
 const { listBanners } = routes.onboarding;
 
 /** The banners as customers see them: newest first. */

@@ -2,21 +2,12 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DEFAULT_MAX_IMAGES, isQuestionType, QUESTION_TYPES, type FormItem } from '@portal/contracts/onboarding';
-import {
-  CHOICE_QUESTION_TYPES,
-  MAX_IMAGES_LIMIT,
-  MAX_OPTIONS,
-  QUESTION_TYPE_LABELS,
-  questionInputSchema,
-  questionProblem,
-  type QuestionInput,
-} from '@portal/contracts/staff-onboarding';
+import { CHOICE_QUESTION_TYPES, DEFAULT_MAX_IMAGES, type FormItem, isQuestionType, MAX_IMAGES_LIMIT, MAX_OPTIONS, QUESTION_TYPE_LABELS, QUESTION_TYPES, type QuestionInput, questionInputSchema, questionProblem } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { useQuestionChanges } from '../api/questions';
+import { useQuestionChanges } from '../../api/question-editor';
 
 /**
  * The form's fields: options keep their ids (empty for a new one), the maximum is typed. Options and the maximum

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { QuestionInput } from '@portal/contracts/staff-onboarding';
+import type { QuestionInput } from '@portal/contracts/onboarding';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStaffQuestions, createQuestion, updateQuestion, moveQuestion, deleteQuestion } = routes.staffOnboarding;
+const { listStaffQuestions, createQuestion, updateQuestion, moveQuestion, deleteQuestion } = routes.onboarding;
 
 export function useStaffQuestions() {
   return useQuery(routeQuery(listStaffQuestions));

@@ -1,8 +1,8 @@
 import { stepTemplateInputSchema, type StepTemplate, type StepTemplateInput } from '@portal/contracts/step-templates';
 import { TextField } from '@/components/ui/text-field';
-import { useStepTemplateChanges } from '../api/step-templates';
+import { useStepTemplateChanges } from '../../api/step-template-editor';
 import { useEditorForm } from '@/components/editor';
-import { StepPlaceField } from './step-place-field';
+import { StepPlaceField } from '../step-editor/step-place-field';
 
 /** Create or edit a setup-step template; a new one takes the number after the last. */
 export function StepTemplateForm({ template, nextIndex, onDone }: { template?: StepTemplate; nextIndex: number; onDone: () => void }) {
