@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deliverablesSchema } from './projects.ts';
+import { storeListingSchema } from './store-listing.ts';
 
 /**
  * One project with its whole build history, in the content import's format (`Projects/{id}`, records keyed by id,
@@ -34,14 +35,15 @@ export const exportedReviewSchema = z.object({
   createdTimestamp: time,
 });
 
-export const exportedStoreListingSchema = z.object({
-  appName: z.string(),
-  shortDescription: z.string(),
-  fullDescription: z.string(),
-  keywords: z.string(),
-  supportUrl: z.string(),
-  privacyUrl: z.string(),
-  category: z.string(),
+export const exportedStoreListingSchema = storeListingSchema.pick({
+  appName: true,
+  shortDescription: true,
+  fullDescription: true,
+  keywords: true,
+  supportUrl: true,
+  privacyUrl: true,
+  category: true,
+}).extend({
   icon: z.string().nullable(),
   screenshots: z.record(z.string(), z.array(z.string())),
   updatedTimestamp: time,

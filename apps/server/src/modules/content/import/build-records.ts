@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_LIMITS } from '@portal/contracts/store-listing';
 import { fileIdFromUrl } from '@portal/contracts/uploads';
 import { keyProblem, outsideLink, text, timestamp, wholeNumber } from './fields.ts';
 
@@ -53,12 +54,12 @@ const reviewRecord = z.object({
 });
 
 const storeListingRecord = z.object({
-  appName: listingText(30),
-  shortDescription: listingText(80),
-  fullDescription: listingText(4000),
-  keywords: listingText(100),
-  supportUrl: listingText(500),
-  privacyUrl: listingText(500),
+  appName: listingText(LISTING_LIMITS.appName),
+  shortDescription: listingText(LISTING_LIMITS.shortDescription),
+  fullDescription: listingText(LISTING_LIMITS.fullDescription),
+  keywords: listingText(LISTING_LIMITS.keywords),
+  supportUrl: listingText(LISTING_LIMITS.url),
+  privacyUrl: listingText(LISTING_LIMITS.url),
   category: listingText(60),
   icon: fileUrl.nullish().transform((v) => v ?? null),
   screenshots: z.record(key, z.array(fileUrl).max(10)).default({}),
