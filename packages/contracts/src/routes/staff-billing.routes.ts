@@ -4,8 +4,15 @@ import { errorBodySchema } from '../errors.ts';
 import { pageQuerySchema } from '../page.ts';
 import { defineRoute } from '../route.ts';
 import { customerParamsSchema, staffQuestionnaireListSchema } from '../staff.ts';
-import { churnByReasonSchema, staffCancelSchema, staffExtendSchema, staffReactivateSchema, staffRetryRenewalSchema } from '../staff-billing.ts';
-import { subscriptionListSchema, subscriptionSchema } from '../subscriptions.ts';
+import {
+  churnByReasonSchema,
+  staffCancelSchema,
+  staffExtendSchema,
+  staffReactivateSchema,
+  staffRetryRenewalSchema,
+  subscriptionListSchema,
+  subscriptionSchema,
+} from '../subscriptions.ts';
 import { topics } from '../topics.ts';
 
 const tags = ['staff'];

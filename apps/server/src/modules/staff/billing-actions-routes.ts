@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { staffBillingRoutes as route } from '@portal/contracts/routes';
-import { cancelReasonLabel } from '@portal/contracts/staff-billing';
+import { cancelReasonLabel } from '@portal/contracts/subscriptions';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
-import { CHURN_WINDOW_DAYS, type ChurnByReason } from '@portal/contracts/staff-billing';
+import { CHURN_WINDOW_DAYS, type ChurnByReason } from '@portal/contracts/subscriptions';
 import { cancelReasonSchema } from '@portal/contracts/subscriptions';
 import type { Db } from '../../platform/db/client.ts';
 import { subscriptions } from './schema.ts';

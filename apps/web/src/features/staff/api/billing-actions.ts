@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RefundRequest } from '@portal/contracts/billing';
 import { routes } from '@portal/contracts/routes';
-import type { StaffCancelInput, StaffExtendInput } from '@portal/contracts/staff-billing';
+import type { StaffCancelInput, StaffExtendInput } from '@portal/contracts/subscriptions';
 import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';

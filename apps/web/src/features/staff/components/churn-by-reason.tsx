@@ -1,4 +1,4 @@
-import { cancelReasonLabel } from '@portal/contracts/staff-billing';
+import { cancelReasonLabel } from '@portal/contracts/subscriptions';
 import { QueryState } from '@/components/ui/query-state';
 import { useChurnByReason } from '../api/billing-actions';
 

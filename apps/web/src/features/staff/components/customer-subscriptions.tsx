@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '@portal/contracts/money';
-import { cancelReasonLabel } from '@portal/contracts/staff-billing';
-import type { Subscription } from '@portal/contracts/subscriptions';
+import { cancelReasonLabel, type Subscription } from '@portal/contracts/subscriptions';
 import { formatShortDate } from '@/lib/format';
 import { SubscriptionActions } from './subscription-actions';
 import { SubscriptionPauseControls } from './subscription-pause-controls';

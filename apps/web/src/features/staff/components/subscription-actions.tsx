@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { routes } from '@portal/contracts/routes';
 import { useMayCall } from '@/lib/current-user';
-import { CANCEL_REASONS, type CancelReason, type Subscription } from '@portal/contracts/subscriptions';
+import { CANCEL_REASONS, MAX_EXTENSION_DAYS, STAFF_CANCEL_WHEN, type CancelReason, type Subscription } from '@portal/contracts/subscriptions';
 import { formatCents } from '@portal/contracts/money';
-import { MAX_EXTENSION_DAYS, STAFF_CANCEL_WHEN } from '@portal/contracts/staff-billing';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
