@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/query-state';
+import { STACKED_HEAD, STACKED_ROW, StackedCell } from '@/components/ui/stacked-cell';
 import { useStaffCustomers } from '@/features/staff/api/customers';
 import { SearchBox } from '@/features/staff/components/list-controls';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { STACKED_HEAD, STACKED_ROW, StackedCell } from '@/features/staff/components/stacked-cell';
 
 /** /staff/customers: newest account first, searchable by name, e-mail or phone, 25 at a time with "Load more". */
 export function Component() {

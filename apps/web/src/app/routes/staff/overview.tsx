@@ -8,7 +8,7 @@ import { useStaffOverview } from '@/features/staff/api/overview';
 import { BarChart } from '@/features/staff/components/bar-chart';
 import { ChurnByReason } from '@/features/staff/components/churn-by-reason';
 import { RetentionOfferSection } from '@/features/staff/components/retention-offer-section';
-import { Stat } from '@/features/staff/components/stat';
+import { Stat } from '@/components/ui/stat';
 import { SupportQuality } from '@/features/staff/components/support-quality';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { paths } from '@/lib/paths';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatCents } from '@portal/contracts/money';
 import type { Payment } from '@portal/contracts/billing';
 import { formatShortDate } from '@/lib/format';
-import { STACKED_HEAD, STACKED_ROW, StackedCell } from './stacked-cell';
+import { STACKED_HEAD, STACKED_ROW, StackedCell } from '@/components/ui/stacked-cell';
 
 /**
  * A customer's payments as staff see them, with what was refunded of each. `action` renders per-payment controls in

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useRefundPayment } from '../api/billing-actions';
-import { ReasonField } from './reason-field';
+import { ReasonField } from '@/components/ui/reason-field';
 
 const newKey = () => crypto.randomUUID().replace(/-/g, '');
 

@@ -4,7 +4,7 @@ import type { StaffRetentionOffer } from '@portal/contracts/retention';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { useRetentionOffer, useSaveRetentionOffer } from '@/features/staff/api/retention-offer';
-import { Stat } from '@/features/staff/components/stat';
+import { Stat } from '@/components/ui/stat';
 import { useMayCall } from '@/lib/current-user';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { useSubscriptionAction, type SubscriptionAction } from '../api/billing-actions';
-import { ReasonField } from './reason-field';
+import { ReasonField } from '@/components/ui/reason-field';
 
 type Kind = SubscriptionAction['kind'];
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/ui/query-state';
 import { useSupportFigures } from '../api/support-figures';
-import { Stat } from './stat';
+import { Stat } from '@/components/ui/stat';
 
 /** A wait in seconds as "45 s", "12 min", "3 h 5 min" or "2 d 3 h". */
 export function formatSeconds(seconds: number): string {
