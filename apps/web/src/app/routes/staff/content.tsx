@@ -1,7 +1,7 @@
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { contentExportUrl } from '@/features/staff/api/content';
-import { ContentImport } from '@/features/staff/components/content-import';
+import { contentExportUrl } from '@/features/content/api/content-import';
+import { ContentImport } from '@/features/content/components/content-import';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 

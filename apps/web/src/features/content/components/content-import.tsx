@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { describeImportedCollection, importedCollectionLabel, type ImportSummary } from '@portal/contracts/content';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
-import { useContentImport } from '@/features/staff/api/content';
+import { useContentImport } from '@/features/content/api/content-import';
 import { ApiError } from '@/lib/api-client';
 
 type Outcome =

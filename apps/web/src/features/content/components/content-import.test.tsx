@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { ApiError } from '@/lib/api-client';
 
 const mutateAsync = vi.fn();
-vi.mock('@/features/staff/api/content', () => ({ useContentImport: () => ({ mutateAsync, isPending: false }) }));
+vi.mock('@/features/content/api/content-import', () => ({ useContentImport: () => ({ mutateAsync, isPending: false }) }));
 const { ContentImport } = await import('./content-import');
 
 afterEach(() => {
