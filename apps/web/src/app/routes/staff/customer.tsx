@@ -9,21 +9,24 @@ import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { useMayCall } from '@/lib/current-user';
+import { useCustomerCards, useCustomerPayments } from '@/features/billing/api/staff-payments';
+import { CustomerPayments } from '@/features/billing/components/customer-payments';
 import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { PaymentStatusBadge } from '@/features/billing/components/payment-status-badge';
+import { RefundButton } from '@/features/billing/components/refund-button';
+import { useStaffProjects } from '@/features/projects/api/staff-projects';
+import { ProjectDialog, type ProjectDialogSubject } from '@/features/projects/components/project-form';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
+import { CustomerPicker } from '@/features/staff/components/customer-picker';
 import { useStaffCustomer } from '@/features/staff/api/customers';
-import { useCustomerCards, useCustomerPayments, useCustomerQuestionnaires, useCustomerSubscriptions } from '@/features/staff/api/billing-actions';
 import { useStaffChats } from '@/features/staff/api/inbox';
-import { useStaffProjects } from '@/features/staff/api/projects';
 import { AuditList } from '@/features/staff/components/audit-list';
-import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
-import { CustomerPayments } from '@/features/staff/components/customer-payments';
-import { CustomerSubscriptions } from '@/features/staff/components/customer-subscriptions';
-import { RefundButton } from '@/features/staff/components/refund-button';
+import { useCustomerQuestionnaires } from '@/features/onboarding/api/customer-questionnaires';
 import { StaffSteps } from '@/features/onboarding/components/step-editor/staff-steps';
 import { SubmittedAnswers } from '@/features/onboarding/components/submitted-answers';
+import { useCustomerSubscriptions } from '@/features/subscriptions/api/staff-subscriptions';
+import { CustomerSubscriptions } from '@/features/subscriptions/components/staff-actions/customer-subscriptions';
 import { SubscriptionStatusBadge } from '@/features/subscriptions/components/subscription-status';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -102,7 +105,7 @@ function CustomerProjects({ customer }: { customer: StaffProject['customer'] }) 
           </>
         )}
       </QueryState>
-      <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
     </Section>
   );
 }

@@ -6,10 +6,10 @@ import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { QueryState } from '@/components/ui/query-state';
 import { useStaffOverview } from '@/features/staff/api/overview';
 import { BarChart } from '@/features/staff/components/bar-chart';
-import { ChurnByReason } from '@/features/staff/components/churn-by-reason';
-import { RetentionOfferSection } from '@/features/staff/components/retention-offer-section';
 import { Stat } from '@/components/ui/stat';
 import { SupportQuality } from '@/features/staff/components/support-quality';
+import { ChurnByReason } from '@/features/subscriptions/components/churn-by-reason';
+import { RetentionOfferSection } from '@/features/subscriptions/components/retention-offer-section';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

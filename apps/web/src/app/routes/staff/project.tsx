@@ -12,8 +12,9 @@ import { ReleaseStatusBadge } from '@/features/projects/components/release-statu
 import { StaffLaunchChecklistSection, StaffStoreListingSection } from '@/features/projects/components/staff-launch-sections';
 import { StaffPreviewsSection } from '@/features/projects/components/reviews/staff-previews-section';
 import { StagesSection } from '@/features/projects/components/staff-stages/stages-section';
-import { useStaffProject } from '@/features/staff/api/projects';
-import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
+import { useStaffProject } from '@/features/projects/api/staff-projects';
+import { ProjectDialog, type ProjectDialogSubject } from '@/features/projects/components/project-form';
+import { CustomerPicker } from '@/features/staff/components/customer-picker';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -83,7 +84,7 @@ function ProjectView({ project }: { project: StaffProject }) {
         <StaffLaunchChecklistSection projectId={project.projectId} />
         <StaffStoreListingSection projectId={project.projectId} />
       </div>
-      <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
     </Page>
   );
 }

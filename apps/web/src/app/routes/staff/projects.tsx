@@ -7,9 +7,10 @@ import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { BusinessLogo } from '@/features/projects/components/business-logo';
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
-import { useStaffProjects } from '@/features/staff/api/projects';
+import { useStaffProjects } from '@/features/projects/api/staff-projects';
+import { ProjectDialog, type ProjectDialogSubject } from '@/features/projects/components/project-form';
+import { CustomerPicker } from '@/features/staff/components/customer-picker';
 import { FilterChips } from '@/features/staff/components/list-controls';
-import { ProjectDialog, type ProjectDialogSubject } from '@/features/staff/components/project-form';
 import { formatShortDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
@@ -63,7 +64,7 @@ export function Component() {
           </>
         )}
       </QueryState>
-      <ProjectDialog subject={editing} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
-import { useRefetchBilling } from './billing-actions';
+import { useRefetchBilling } from './staff-subscriptions';
 
 const { staffPauseSubscription, staffResumeSubscription } = routes.retention;
 

@@ -11,6 +11,15 @@ const { listStaffProjects, getStaffProject, createProject, updateProject } = rou
 export const useStaffProjects = (query: StaffProjectListQuery) =>
   usePages(listStaffProjects, { query }, (pages) => pages.flatMap((page) => page.projects), { keepPrevious: true });
 
+/**
+ * The customer's subscriptions a new project may be tied to, newest start first, 25 a page with "Load more"; nothing is
+ * read until a customer is picked.
+ */
+export const useSubscriptionChoices = (userId: string) =>
+  usePages(routes.staffBilling.listCustomerSubscriptions, { params: { userId } }, (pages) => pages.flatMap((page) => page.subscriptions), {
+    enabled: userId !== '',
+  });
+
 /** One project with its customer; a missing one answers 404 at once, without retries. */
 export const useStaffProject = (projectId: string) => useQuery({ ...routeQuery(getStaffProject, { params: { projectId } }), retry: false });
 

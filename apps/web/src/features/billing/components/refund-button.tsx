@@ -5,7 +5,7 @@ import { centsToDollars, dollarsProblem, dollarsToCents } from '@portal/contract
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
-import { useRefundPayment } from '../api/billing-actions';
+import { useRefundPayment } from '../api/staff-payments';
 import { ReasonField } from '@/components/ui/reason-field';
 
 const newKey = () => crypto.randomUUID().replace(/-/g, '');

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
-import { useSubscriptionAction, type SubscriptionAction } from '../api/billing-actions';
+import { useSubscriptionAction, type SubscriptionAction } from '../../api/staff-subscriptions';
 import { ReasonField } from '@/components/ui/reason-field';
 
 type Kind = SubscriptionAction['kind'];

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -12,9 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { UploadStatus } from '@/components/ui/upload-status';
 import { ApiError } from '@/lib/api-client';
 import { UploadCanceledError, useUpload } from '@/lib/uploads';
-import { useCustomerMatches } from '../api/customers';
-import { useCustomerSubscriptions } from '../api/billing-actions';
-import { useSaveProject } from '../api/projects';
+import { useSaveProject, useSubscriptionChoices } from '../api/staff-projects';
 
 /** The staff API's project fields, checked as the server checks them; the publish time is edited as a local date-time. */
 const formSchema = updateProjectSchema.required({ projectName: true, releaseStatus: true, businessName: true }).extend({
@@ -27,56 +25,32 @@ type FormOutput = z.output<typeof formSchema>;
 
 const localDateTime = (ms: number | null) => (ms ? new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
 
-/** Picks the project's customer by name or e-mail. */
-function CustomerPicker({ onPick, error }: { onPick: (customer: { id: string; name: string; email: string }) => void; error?: string }) {
-  const [q, setQ] = useState('');
-  const found = useCustomerMatches(q.trim(), 5);
-  return (
-    <div>
-      <label htmlFor="project-customer-search" className="mb-1 block text-sm font-medium text-slate-800">
-        Customer
-      </label>
-      <input
-        id="project-customer-search"
-        type="search"
-        value={q}
-        onChange={(event) => setQ(event.target.value)}
-        placeholder="Search by name or e-mail"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'project-customer-error' : undefined}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
-      />
-      {error && (
-        <p id="project-customer-error" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {found.data && q.trim().length >= 2 && (
-        <ul aria-label="Matching customers" className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {found.data.customers.length === 0 && <li className="p-2 text-sm text-slate-600">No customers match.</li>}
-          {found.data.customers.map((customer) => (
-            <li key={customer.id}>
-              <button type="button" className="w-full p-2 text-left text-sm hover:bg-slate-50" onClick={() => onPick(customer)}>
-                <span className="font-medium">{customer.name}</span> <span className="text-slate-600">{customer.email}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 type ProjectCustomer = StaffProject['customer'];
+
+/**
+ * Draws the field that picks a new project's customer. The page hands it in: finding customers is the console's
+ * own search, which this feature does not import.
+ */
+export type CustomerPicker = (props: { onPick: (customer: ProjectCustomer) => void; error?: string }) => ReactNode;
 
 /**
  * Create a project for a customer (`forCustomer` picks them beforehand), or edit one: every field of the staff API,
  * the logo uploaded through tus.
  */
-export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffProject; forCustomer?: ProjectCustomer; onDone: () => void }) {
+export function ProjectForm({
+  project,
+  forCustomer,
+  customerPicker,
+  onDone,
+}: {
+  project?: StaffProject;
+  forCustomer?: ProjectCustomer;
+  customerPicker: CustomerPicker;
+  onDone: () => void;
+}) {
   const save = useSaveProject(project?.projectId);
   const [customer, setCustomer] = useState(project?.customer ?? forCustomer ?? null);
-  const subscriptions = useCustomerSubscriptions(customer?.id ?? '');
+  const subscriptions = useSubscriptionChoices(customer?.id ?? '');
   const upload = useUpload();
   const fileInput = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -140,7 +114,7 @@ export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffP
           <Button variant="ghost" onClick={() => { setCustomer(null); setValue('ownerId', ''); setValue('subscriptionId', ''); }}>Change</Button>
         </p>
       ) : (
-        <CustomerPicker error={errors.ownerId?.message} onPick={(picked) => { setCustomer(picked); setValue('ownerId', picked.id, { shouldValidate: true }); }} />
+        customerPicker({ error: errors.ownerId?.message, onPick: (picked) => { setCustomer(picked); setValue('ownerId', picked.id, { shouldValidate: true }); } })
       )}
       {!project && customer && (
         <div>
@@ -202,12 +176,20 @@ export function ProjectForm({ project, forCustomer, onDone }: { project?: StaffP
 export type ProjectDialogSubject = { project: StaffProject } | { forCustomer?: ProjectCustomer };
 
 /** The project form in the console's dialog: "New project" or "Edit project". */
-export function ProjectDialog({ subject, onClose }: { subject: ProjectDialogSubject | null; onClose: () => void }) {
+export function ProjectDialog({
+  subject,
+  customerPicker,
+  onClose,
+}: {
+  subject: ProjectDialogSubject | null;
+  customerPicker: CustomerPicker;
+  onClose: () => void;
+}) {
   const project = subject && 'project' in subject ? subject.project : undefined;
   return (
     <Dialog open={subject !== null} onClose={onClose} className="max-h-[90vh] max-w-2xl overflow-y-auto" aria-describedby={undefined}>
       <DialogTitle className="mb-4 text-xl font-bold text-slate-900">{project ? 'Edit project' : 'New project'}</DialogTitle>
-      {subject !== null && <ProjectForm project={project} forCustomer={'forCustomer' in subject ? subject.forCustomer : undefined} onDone={onClose} />}
+      {subject !== null && <ProjectForm project={project} forCustomer={'forCustomer' in subject ? subject.forCustomer : undefined} customerPicker={customerPicker} onDone={onClose} />}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { cancelReasonLabel } from '@portal/contracts/subscriptions';
 import { QueryState } from '@/components/ui/query-state';
-import { useChurnByReason } from '../api/billing-actions';
+import { useChurnByReason } from '../api/staff-subscriptions';
 
 const CELL = 'border-b border-slate-200 px-3 py-2';
 

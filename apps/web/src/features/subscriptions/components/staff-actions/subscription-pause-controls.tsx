@@ -5,7 +5,7 @@ import { isActiveSubscriptionStatus, type Subscription } from '@portal/contracts
 import { Button } from '@/components/ui/button';
 import { useMayCall } from '@/lib/current-user';
 import { formatShortDate } from '@/lib/format';
-import { useStaffPause } from '@/features/staff/api/subscription-pause';
+import { useStaffPause } from '../../api/staff-pause';
 
 type Months = (typeof PAUSE_MONTHS)[number];
 

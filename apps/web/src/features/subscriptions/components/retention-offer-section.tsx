@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { StaffRetentionOffer } from '@portal/contracts/retention';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
-import { useRetentionOffer, useSaveRetentionOffer } from '@/features/staff/api/retention-offer';
+import { useRetentionOffer, useSaveRetentionOffer } from '../api/retention-offer-editor';
 import { Stat } from '@/components/ui/stat';
 import { useMayCall } from '@/lib/current-user';
 
