@@ -26,9 +26,10 @@ import {
   staffPromoCodeSchema,
 } from '../billing.ts';
 import { billingProfileSchema } from '../receipt.ts';
-import { subscriptionSchema } from '../subscriptions.ts';
+import { staffRetryRenewalSchema, subscriptionSchema } from '../subscriptions.ts';
 import { errorBodySchema, staffErrors } from '../errors.ts';
 import { pageQuerySchema } from '../page.ts';
+import { customerParamsSchema } from '../staff.ts';
 import { defineRoute, noContent, rawBody } from '../route.ts';
 import { topics } from '../topics.ts';
 
@@ -361,6 +362,47 @@ export const deletePromoCode = defineRoute({
   topic: topics.plans,
 });
 
+// A customer's payments and cards on the staff's customer page, and retrying a failed renewal from there (asks why;
+// audited with who and when).
+const customerPageErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export const listCustomerPayments = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/payments',
+  auth: 'staff',
+  tags: staffTags,
+  summary: "A customer's payments (with what was refunded of each, and disputes), newest first, a page at a time",
+  params: customerParamsSchema,
+  query: pageQuerySchema,
+  responses: { 200: paymentListSchema, ...customerPageErrors },
+  topic: topics.payments,
+});
+
+export const listCustomerCards = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/cards',
+  auth: 'staff',
+  tags: staffTags,
+  summary: "A customer's saved cards (never a token), newest first, a page at a time, with the default card",
+  params: customerParamsSchema,
+  query: pageQuerySchema,
+  responses: { 200: cardListSchema, ...customerPageErrors },
+  topic: topics.cards,
+});
+
+export const staffRetryRenewal = defineRoute({
+  method: 'POST',
+  path: '/api/staff/subscriptions/:id/retry-renewal',
+  auth: 'admin',
+  tags: staffTags,
+  summary: 'Charge a failed renewal now, with the subscription’s card; never charges twice',
+  description: 'While the retry is in flight the same payment is answered again. 409 NOTHING_DUE when no renewal failed.',
+  params: idParams,
+  body: staffRetryRenewalSchema,
+  responses: { 202: paymentSchema, ...customerPageErrors, 409: errorBodySchema },
+  topic: topics.payments,
+});
+
 export const billingRoutes = {
   getPaymentsConfig,
   validatePromoCode,
@@ -388,4 +430,7 @@ export const billingRoutes = {
   createPromoCode,
   updatePromoCode,
   deletePromoCode,
+  listCustomerPayments,
+  listCustomerCards,
+  staffRetryRenewal,
 };

@@ -18,7 +18,6 @@ import { migrationRoutes } from './migration.routes.ts';
 import { helpRoutes } from './help.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
-import { staffBillingRoutes } from './staff-billing.routes.ts';
 import { retentionRoutes } from './retention.routes.ts';
 import { teamInboxRoutes } from './team-inbox.routes.ts';
 import { supportInboxRoutes } from './support-inbox.routes.ts';
@@ -47,7 +46,6 @@ export const routes = {
   help: helpRoutes,
   stepTemplates: stepTemplateRoutes,
   showcase: showcaseRoutes,
-  staffBilling: staffBillingRoutes,
   retention: retentionRoutes,
   teamInbox: teamInboxRoutes,
   supportInbox: supportInboxRoutes,
@@ -81,7 +79,6 @@ export * from './migration.routes.ts';
 export * from './help.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './showcase.routes.ts';
-export * from './staff-billing.routes.ts';
 export * from './retention.routes.ts';
 export * from './team-inbox.routes.ts';
 export * from './support-inbox.routes.ts';

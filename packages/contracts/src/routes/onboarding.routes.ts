@@ -21,7 +21,8 @@ import {
   staffQuestionListSchema,
 } from '../onboarding.ts';
 import { errorBodySchema } from '../errors.ts';
-import { newStepSchema, staffStepUpdateSchema } from '../staff.ts';
+import { customerParamsSchema, newStepSchema, staffQuestionnaireListSchema, staffStepUpdateSchema } from '../staff.ts';
+import { pageQuerySchema } from '../page.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';
 
@@ -262,6 +263,19 @@ export const deleteQuestion = defineRoute({
   topic: topics.questionnaire,
 });
 
+// A customer's submitted answers on the staff's customer page.
+export const listCustomerQuestionnaires = defineRoute({
+  method: 'GET',
+  path: '/api/staff/customers/:userId/questionnaires',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "A customer's submitted questionnaire answers, newest first, a page at a time",
+  params: customerParamsSchema,
+  query: pageQuerySchema,
+  responses: { 200: staffQuestionnaireListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+  topic: topics.questionnaire,
+});
+
 export const onboardingRoutes = {
   listBanners,
   getActionCenter,
@@ -283,4 +297,5 @@ export const onboardingRoutes = {
   updateQuestion,
   moveQuestion,
   deleteQuestion,
+  listCustomerQuestionnaires,
 };

@@ -1,6 +1,7 @@
 /** Billing: saved cards, checkout, payments, promo codes, renewals and the sweeps that re-drive them. */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { billingRoutes } from './routes.ts';
+import { staffBillingRoutes } from './staff-routes.ts';
 import { pendingPaymentSweep, renewalSweep } from './sweeps.ts';
 import { cardExpirySweep } from './card-expiry.ts';
 import { renewalReminderSweep } from './renewal-reminders.ts';
@@ -20,6 +21,6 @@ export { importedPromoCodes } from './promo-editor.ts';
 
 export const billingModule: PortalModule = {
   name: 'billing',
-  routes: [billingRoutes],
+  routes: [billingRoutes, staffBillingRoutes],
   work: [renewalSweep, pendingPaymentSweep, cardExpirySweep, renewalReminderSweep, priceChangeSweep],
 };

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PageQuery } from '@portal/contracts/page';
 import type { Db } from '../../platform/db/client.ts';
+import { afterCursor, keysetKey } from '../../platform/db/keyset.ts';
 import { upsertInto } from '../../platform/db/upsert.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { ACTIVE_SUBSCRIPTION_STATUSES as ACTIVE_STATUSES } from '@portal/contracts/subscriptions';
@@ -157,4 +159,21 @@ export const upsertFormSubmissions = upsertInto(formSubmissions, 'subscriptionId
 export async function deleteAnswersOf(tx: Db, userId: string) {
   await tx.delete(formSubmissions).where(eq(formSubmissions.userId, userId));
   await tx.delete(questionnaireDrafts).where(eq(questionnaireDrafts.userId, userId));
+}
+
+/** A page of the customer's submitted questionnaires, newest first (index form_submissions_user_submitted_idx). */
+export function listQuestionnairesOf(db: Db, userId: string, page: PageQuery) {
+  return db
+    .select({
+      id: formSubmissions.subscriptionId,
+      serviceTitle: subscriptions.serviceTitle,
+      submittedAt: formSubmissions.submittedAt,
+      answers: formSubmissions.answers,
+      keysetKey: keysetKey(formSubmissions.submittedAt),
+    })
+    .from(formSubmissions)
+    .innerJoin(subscriptions, eq(subscriptions.id, formSubmissions.subscriptionId))
+    .where(and(eq(formSubmissions.userId, userId), afterCursor(formSubmissions.submittedAt, formSubmissions.subscriptionId, page.cursor, 'desc')))
+    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.subscriptionId))
+    .limit(page.limit + 1);
 }

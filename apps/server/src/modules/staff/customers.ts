@@ -29,12 +29,3 @@ export async function customerOf(db: Db, userId: string): Promise<StaffCustomer>
   if (!row) throw notFound('Customer not found.');
   return { profile: { ...toRow(row), profileImageUrl: row.image } };
 }
-
-/** A page of the customer's questionnaire answers, newest first. */
-export async function questionnairesOf(db: Db, userId: string, query: PageQuery) {
-  const page = pageFrom(await repo.listQuestionnairesOf(db, userId, query), query.limit);
-  return {
-    questionnaires: page.rows.map((q) => ({ subscriptionId: q.id, serviceTitle: q.serviceTitle, submittedTimestamp: q.submittedAt.getTime(), answers: q.answers })),
-    nextCursor: page.nextCursor,
-  };
-}

@@ -8,7 +8,6 @@ import { afterCursor, afterRow, keysetKey } from '../../platform/db/keyset.ts';
 import { accounts, sessions, users } from '../../platform/auth/schema.ts';
 import { likePattern } from '../../platform/db/like.ts';
 import { payments } from '../billing/index.ts';
-import { formSubmissions } from '../onboarding/index.ts';
 import { subscriptions } from '../subscriptions/index.ts';
 
 /** better-auth keeps e-mail + password sign-in as an account of this provider whose account id is the user id. */
@@ -170,19 +169,3 @@ export async function findCustomer(db: Db, userId: string) {
   return row;
 }
 
-/** A page of the customer's submitted questionnaires, newest first (index form_submissions_user_submitted_idx). */
-export function listQuestionnairesOf(db: Db, userId: string, page: PageQuery) {
-  return db
-    .select({
-      id: formSubmissions.subscriptionId,
-      serviceTitle: subscriptions.serviceTitle,
-      submittedAt: formSubmissions.submittedAt,
-      answers: formSubmissions.answers,
-      keysetKey: keysetKey(formSubmissions.submittedAt),
-    })
-    .from(formSubmissions)
-    .innerJoin(subscriptions, eq(subscriptions.id, formSubmissions.subscriptionId))
-    .where(and(eq(formSubmissions.userId, userId), afterCursor(formSubmissions.submittedAt, formSubmissions.subscriptionId, page.cursor, 'desc')))
-    .orderBy(desc(formSubmissions.submittedAt), desc(formSubmissions.subscriptionId))
-    .limit(page.limit + 1);
-}

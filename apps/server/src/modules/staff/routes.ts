@@ -7,7 +7,6 @@ import * as audit from '../audit/index.ts';
 import * as plans from '../plans/index.ts';
 import * as projects from '../projects/index.ts';
 import * as support from '../support/index.ts';
-import { staffBillingActionRoutes } from './billing-actions-routes.ts';
 import { customerOf, listCustomers } from './customers.ts';
 import { createOrPromoteStaff } from './service.ts';
 import { listOutboxForUser } from '../../platform/mail/outbox.ts';
@@ -39,7 +38,6 @@ export async function staffRoutes(app: FastifyInstance) {
     return audit.listAudit(app.db, filter, { cursor, limit });
   });
   registerRoute(app, route.listCustomerMail, async (request) => listOutboxForUser(app.db, request.params.userId, request.query));
-  await staffBillingActionRoutes(app);
 
   registerRoute(app, route.listStaffProjects, async (request) => projects.listProjectsForStaff(app.db, request.query));
   registerRoute(app, route.getStaffProject, async (request) => projects.getProjectForStaff(app.db, request.params.projectId));

@@ -4,12 +4,14 @@
  */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { subscriptionRoutes } from './routes.ts';
+import { staffSubscriptionRoutes } from './staff-routes.ts';
 import { pauseResumeSweep } from './pause.ts';
 
 export { cancelSubscription, reactivateSubscription, SUBSCRIPTION_NOT_FOUND, subscriptionsOf } from './service.ts';
 export { extendSubscription } from './goodwill.ts';
 export { churnByReason } from './churn.ts';
 export type { StaffAct } from './staff-audit.ts';
+export { ownerOfSubscription, staffAct } from './staff-routes.ts';
 export {
   announceComingPrice,
   dropPendingChange,
@@ -52,4 +54,4 @@ export {
   updateStepTemplate,
 } from './step-templates.ts';
 
-export const subscriptionsModule: PortalModule = { name: 'subscriptions', routes: [subscriptionRoutes], work: [pauseResumeSweep] };
+export const subscriptionsModule: PortalModule = { name: 'subscriptions', routes: [subscriptionRoutes, staffSubscriptionRoutes], work: [pauseResumeSweep] };

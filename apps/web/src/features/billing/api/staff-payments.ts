@@ -5,7 +5,7 @@ import { topics } from '@portal/contracts/topics';
 import { api } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';
 
-const { listCustomerPayments, listCustomerCards } = routes.staffBilling;
+const { listCustomerPayments, listCustomerCards } = routes.billing;
 
 // The customer page's payments and cards sections: newest first, 25 a page with "Load more".
 

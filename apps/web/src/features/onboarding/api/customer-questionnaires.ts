@@ -3,4 +3,4 @@ import { usePages } from '@/lib/pages';
 
 /** The customer page's questionnaire answers: newest first, 25 a page with "Load more". */
 export const useCustomerQuestionnaires = (userId: string) =>
-  usePages(routes.staffBilling.listCustomerQuestionnaires, { params: { userId } }, (pages) => pages.flatMap((page) => page.questionnaires));
+  usePages(routes.onboarding.listCustomerQuestionnaires, { params: { userId } }, (pages) => pages.flatMap((page) => page.questionnaires));

@@ -16,7 +16,7 @@ export const useStaffProjects = (query: StaffProjectListQuery) =>
  * read until a customer is picked.
  */
 export const useSubscriptionChoices = (userId: string) =>
-  usePages(routes.staffBilling.listCustomerSubscriptions, { params: { userId } }, (pages) => pages.flatMap((page) => page.subscriptions), {
+  usePages(routes.subscriptions.listCustomerSubscriptions, { params: { userId } }, (pages) => pages.flatMap((page) => page.subscriptions), {
     enabled: userId !== '',
   });
 

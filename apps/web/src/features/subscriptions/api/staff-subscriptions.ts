@@ -5,8 +5,8 @@ import { topics } from '@portal/contracts/topics';
 import { api, routeQuery } from '@/lib/api-client';
 import { usePages } from '@/lib/pages';
 
-const { listCustomerSubscriptions } = routes.staffBilling;
-const { staffCancelSubscription, staffReactivateSubscription, staffExtendSubscription, staffRetryRenewal, getChurnByReason } = routes.staffBilling;
+const { listCustomerSubscriptions, staffCancelSubscription, staffReactivateSubscription, staffExtendSubscription, getChurnByReason } = routes.subscriptions;
+const { staffRetryRenewal } = routes.billing;
 
 /** The customer page's subscriptions section: newest start first, 25 a page with "Load more". */
 export const useCustomerSubscriptions = (userId: string) =>

@@ -33,7 +33,7 @@ const BUTTONS: Record<Kind, string> = { retry: 'Retry renewal now', extend: 'Ext
 export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const [asking, setAsking] = useState<Kind | null>(null);
   // Billing actions are an admin's (each route's permission); agents see the subscription only.
-  const mayAct = useMayCall(routes.staffBilling.staffCancelSubscription);
+  const mayAct = useMayCall(routes.subscriptions.staffCancelSubscription);
   const kinds = actionsOf(subscription);
   if (kinds.length === 0 || !mayAct) return null;
   return (
