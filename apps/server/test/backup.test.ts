@@ -2,8 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from '../src/platform/db/backup.ts';
+import { backupEmbeddedDatabase, openEmbedded, restoreEmbeddedDatabase } from '../src/platform/db/backup.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
+import { migrationsDir } from '../src/platform/db/migrate.ts';
+import { readdirSync } from 'node:fs';
 
 const newDir = () => mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
 
@@ -34,5 +36,40 @@ describe('backup and restore of the embedded database', () => {
     const file = path.join(newDir(), 'portal.tar.gz');
     await backupEmbeddedDatabase(dir, file);
     await expect(restoreEmbeddedDatabase(file, dir)).rejects.toThrow(/already holds a database/);
+  });
+});
+
+describe('a new embedded database started from a dump', () => {
+  const migrationCount = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).length;
+  const applied = async (db: Awaited<ReturnType<typeof openDatabase>>) =>
+    (await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n;
+
+  it('holds the dumped rows, and applies no migration the dump has', async () => {
+    const source = await openDatabase({});
+    await source.sql.query(`INSERT INTO users (id, name, email, role) VALUES ('u1', 'Dumped', 'dumped@example.com', 'customer')`);
+    const dump = await source.dump!();
+    await source.close();
+
+    const started = await openDatabase({ startFrom: dump });
+    try {
+      expect(await started.sql.query('SELECT id, email FROM users')).toEqual([{ id: 'u1', email: 'dumped@example.com' }]);
+      expect(await applied(started)).toBe(migrationCount);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it('applies the migrations a dump lacks', async () => {
+    const empty = await openEmbedded();
+    const dump = await empty.dumpDataDir('none');
+    await empty.close();
+
+    const started = await openDatabase({ startFrom: dump });
+    try {
+      expect(await applied(started)).toBe(migrationCount);
+      expect(await started.sql.query(`SELECT count(*)::int AS n FROM users`)).toEqual([{ n: 0 }]);
+    } finally {
+      await started.close();
+    }
   });
 });
