@@ -37,8 +37,8 @@ export const builds = [
   {
     name: 'the server',
     script: 'build:server',
-    outputs: ['apps/server/dist/main.js', 'apps/server/dist/portal.js'],
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', ...contracts],
+    outputs: ['apps/server/dist/main.js', 'apps/server/dist/portal.js', 'apps/server/dist/pglite-baseline.tar.gz'],
+    sources: ['apps/server/src', 'apps/server/migrations', 'apps/server/build.mjs', 'apps/server/package.json', ...contracts],
   },
 ];
 

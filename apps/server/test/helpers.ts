@@ -1,7 +1,6 @@
 import type { StaffRole } from '@portal/contracts/auth';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -9,11 +8,8 @@ import { buildApp, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 import { migrationsDir } from '../src/platform/db/migrate.ts';
+import { migrationHashes, pgliteVersion } from '../src/platform/db/baseline.ts';
 
-/** PGlite's version: a dump is its own format (the package does not export its package.json; its entry is in dist/). */
-const pgliteVersion: string = JSON.parse(
-  readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8'),
-).version;
 import { nextTotpCode, secretOfUri } from '../src/platform/auth/totp.ts';
 
 /**
@@ -68,10 +64,15 @@ export interface TestContext {
  * one; made once by whichever test process needs it first (a file written under another name, then renamed, so that
  * none reads half of it).
  */
-async function migratedTemplate(): Promise<Blob> {
-  const files = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).sort();
-  const digest = createHash('sha256').update(pgliteVersion);
-  for (const file of files) digest.update(file).update(readFileSync(path.join(migrationsDir, file)));
+export function migratedTemplate(): Promise<Blob> {
+  templateOfThisProcess ??= readOrMakeTemplate();
+  return templateOfThisProcess;
+}
+let templateOfThisProcess: Promise<Blob> | undefined;
+
+async function readOrMakeTemplate(): Promise<Blob> {
+  const digest = createHash('sha256').update(pgliteVersion());
+  for (const [name, hash] of Object.entries(migrationHashes(migrationsDir)).sort()) digest.update(name).update(hash);
   const file = path.join(tmpdir(), `portal-test-database-${digest.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({});
@@ -81,6 +82,7 @@ async function migratedTemplate(): Promise<Blob> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
+  // Read once per test process: a Blob is never changed by those who load it.
   return new Blob([readFileSync(file)]);
 }
 

@@ -36,7 +36,7 @@ export const restoreCommand: CliCommand = {
     if (args.length !== 1) return (console.error('Usage: npm run portal -- restore <file.tar.gz>'), 2);
     const dataDir = embeddedOnly();
     if (!dataDir) return 2;
-    await restoreEmbeddedDatabase(where(args[0]!), dataDir);
+    restoreEmbeddedDatabase(where(args[0]!), dataDir);
     console.log(`Restored the database into ${dataDir}. Start the portal with DATA_DIR=${dataDir}.`);
     return 0;
   },

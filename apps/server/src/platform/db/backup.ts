@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { unpackDump } from './unpack-dump.ts';
 
 /** Where the embedded database of a data directory lives (the same place openDatabase uses). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -34,10 +35,6 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
 }
 
 /** Loads a dump made by `backupEmbeddedDatabase` into a data directory that has no database yet. */
-export async function restoreEmbeddedDatabase(file: string, dataDir: string): Promise<void> {
-  const dir = pgliteDir(dataDir);
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} already holds a database; restore into a new data directory.`);
-  mkdirSync(dir, { recursive: true });
-  const client = await openEmbedded(dir, { loadDataDir: new Blob([readFileSync(file)]) });
-  await client.close();
+export function restoreEmbeddedDatabase(file: string, dataDir: string): void {
+  unpackDump(file, pgliteDir(dataDir));
 }

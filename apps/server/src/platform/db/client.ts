@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
 import { openEmbedded, pgliteDir } from './backup.ts';
+import { baselineFile, placeBaseline } from './baseline.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -35,8 +36,8 @@ export interface Database {
   pool?: () => { total: number; idle: number; waiting: number };
   /** PostgreSQL only: a new connection outside the pool. */
   openSession?: () => Promise<SqlSession>;
-  /** PGlite only: its data directory as one file, which `startFrom` takes. */
-  dump?: () => Promise<Blob>;
+  /** PGlite only: its data directory as one file (a tar, gzipped if asked), which `startFrom` takes. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -52,18 +53,24 @@ export interface DatabaseOptions {
    * cluster; the migrations it lacks are applied after it. Tests start from one with every migration applied.
    */
   startFrom?: Blob;
+  /** PGlite with a `dataDir`: the baseline a new data directory starts from (`baseline.ts`; the build's by default). */
+  baseline?: string;
+  /** Where the SQL files are (tests apply their own). */
+  migrations?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.schema) : await openPglite(options.dataDir, options.startFrom);
-  await applyMigrations(database.sql, database.kind);
+  const database = options.url ? await openPostgres(options.url, options.schema) : await openPglite(options);
+  await applyMigrations(database.sql, database.kind, { dir: options.migrations });
   return database;
 }
 
-async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database> {
+async function openPglite({ dataDir, startFrom, baseline = baselineFile, migrations }: DatabaseOptions): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = pgliteDir(dataDir);
+    // A new data directory starts from the build's baseline when it can, instead of initdb and every migration.
+    if (!startFrom) placeBaseline(dir, baseline, migrations);
     mkdirSync(dir, { recursive: true });
   }
   // Imported here, so that a server on PostgreSQL never loads the embedded database.
@@ -83,7 +90,7 @@ async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database>
     db: drizzlePglite(client) as unknown as Db,
     sql,
     kind: 'pglite',
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }
