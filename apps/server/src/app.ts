@@ -214,6 +214,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       wildcard: false,
       index: false,
       preCompressed: true,
+      // A route for each file the build wrote, but none for the .br and .gz copies: those are sent in a file's place
+      // (preCompressed), and their routes were more than half of what a start registered.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed assets never change: cache them for a year; everything else is revalidated.
       cacheControl: false,
       setHeaders: (reply, file) => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from './helpers.ts';
 
@@ -71,5 +71,25 @@ describe('the page a visitor gets', () => {
     const app = await appServing(['index.html']);
     expect(pageOf((await app.inject({ url: '/' })).body)).toBe('index.html');
     expect(pageOf((await app.inject({ url: '/portfolio' })).body)).toBe('index.html');
+  });
+
+  it("an asset is sent as its build's .br or .gz copy in its place, and the copies have no address of their own", async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-pages-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>index.html</title>');
+    const script = 'console.log("the app");'.repeat(20);
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), script);
+    writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+    ctx = await createTestApp({ env: { WEB_DIST_DIR: webRoot }, serveWeb: true });
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const sent = await ctx.app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': encoding } });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.headers['content-encoding']).toBe(encoding);
+      expect(sent.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(sent.rawPayload).toString()).toBe(script);
+    }
+    expect((await ctx.app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'identity' } })).body).toBe(script);
+    for (const copy of ['/assets/app-1a2b.js.br', '/assets/app-1a2b.js.gz']) expect((await ctx.app.inject({ url: copy })).statusCode).toBe(404);
   });
 });
