@@ -105,7 +105,7 @@ function CustomerProjects({ customer }: { customer: StaffProject['customer'] }) 
           </>
         )}
       </QueryState>
-      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={CustomerPicker} onClose={() => setEditing(null)} />
     </Section>
   );
 }

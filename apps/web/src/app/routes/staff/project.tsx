@@ -84,7 +84,7 @@ function ProjectView({ project }: { project: StaffProject }) {
         <StaffLaunchChecklistSection projectId={project.projectId} />
         <StaffStoreListingSection projectId={project.projectId} />
       </div>
-      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={CustomerPicker} onClose={() => setEditing(null)} />
     </Page>
   );
 }

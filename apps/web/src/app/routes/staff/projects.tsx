@@ -64,7 +64,7 @@ export function Component() {
           </>
         )}
       </QueryState>
-      <ProjectDialog subject={editing} customerPicker={(props) => <CustomerPicker {...props} />} onClose={() => setEditing(null)} />
+      <ProjectDialog subject={editing} customerPicker={CustomerPicker} onClose={() => setEditing(null)} />
     </Page>
   );
 }

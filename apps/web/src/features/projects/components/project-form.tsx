@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -28,10 +28,10 @@ const localDateTime = (ms: number | null) => (ms ? new Date(ms - new Date(ms).ge
 type ProjectCustomer = StaffProject['customer'];
 
 /**
- * Draws the field that picks a new project's customer. The page hands it in: finding customers is the console's
- * own search, which this feature does not import.
+ * The field that picks a new project's customer. The page hands it in: finding customers is the console's own
+ * search, which this feature does not import.
  */
-export type CustomerPicker = (props: { onPick: (customer: ProjectCustomer) => void; error?: string }) => ReactNode;
+export type CustomerPicker = ComponentType<{ onPick: (customer: ProjectCustomer) => void; error?: string }>;
 
 /**
  * Create a project for a customer (`forCustomer` picks them beforehand), or edit one: every field of the staff API,
@@ -40,7 +40,7 @@ export type CustomerPicker = (props: { onPick: (customer: ProjectCustomer) => vo
 export function ProjectForm({
   project,
   forCustomer,
-  customerPicker,
+  customerPicker: PickCustomer,
   onDone,
 }: {
   project?: StaffProject;
@@ -114,7 +114,7 @@ export function ProjectForm({
           <Button variant="ghost" onClick={() => { setCustomer(null); setValue('ownerId', ''); setValue('subscriptionId', ''); }}>Change</Button>
         </p>
       ) : (
-        customerPicker({ error: errors.ownerId?.message, onPick: (picked) => { setCustomer(picked); setValue('ownerId', picked.id, { shouldValidate: true }); } })
+        <PickCustomer error={errors.ownerId?.message} onPick={(picked) => { setCustomer(picked); setValue('ownerId', picked.id, { shouldValidate: true }); }} />
       )}
       {!project && customer && (
         <div>
