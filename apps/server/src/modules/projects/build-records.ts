@@ -61,11 +61,10 @@ export const importedStageTemplates = importedTable(projectStageTemplates, 'id')
  * first is expected that many days after the project was created (each next one is dated when the one before it is
  * reached). A published project has reached every stage up to the one that launches, at its publish time: a stage
  * before the launch cannot be unreached once the app is out, and for a migrated project the real dates are not known.
- * Returns the number of stages added.
  */
-export async function addTemplateStages(db: Db, projectIds: string[]): Promise<number> {
-  if (!projectIds.length) return 0;
-  const added = await db.execute(sql`
+export async function addTemplateStages(db: Db, projectIds: string[]): Promise<void> {
+  if (!projectIds.length) return;
+  await db.execute(sql`
     INSERT INTO project_stages (id, project_id, position, name, launches, expected_days, expected_at, reached_at)
     SELECT gen_random_uuid()::text, p.id, t.place, t.name, t.launches, t.expected_days,
            CASE WHEN t.place = 0 AND NOT r.reached AND t.expected_days IS NOT NULL THEN p.created_at + t.expected_days * interval '1 day' END,
@@ -75,13 +74,5 @@ export async function addTemplateStages(db: Db, projectIds: string[]): Promise<n
     CROSS JOIN (SELECT min(position) AS position FROM project_stage_templates WHERE launches) launch
     CROSS JOIN LATERAL (SELECT p.published_at IS NOT NULL AND (launch.position IS NULL OR t.position <= launch.position) AS reached) r
     WHERE p.id IN (SELECT unnest(${sql.param(projectIds)}::text[]))
-      AND NOT EXISTS (SELECT 1 FROM project_stages s WHERE s.project_id = p.id)
-    RETURNING id`);
-  return rowCount(added);
-}
-
-/** The number of rows a raw statement returned, from either driver's result. */
-function rowCount(result: unknown): number {
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  return Array.isArray(rows) ? rows.length : 0;
+      AND NOT EXISTS (SELECT 1 FROM project_stages s WHERE s.project_id = p.id)`);
 }
