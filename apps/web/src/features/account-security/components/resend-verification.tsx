@@ -19,15 +19,18 @@ export function ResendVerification({
   variant?: 'primary' | 'secondary';
 }) {
   const resend = useResendVerification();
-  const [waitLeft, setWaitLeft] = useState(0);
+  // The wait is counted from the link that was sent, read from the same result that says it was sent, so the two
+  // are never shown apart ("sent" beside a "Resend" button).
+  const [now, setNow] = useState(() => Date.now());
+  const sentAt = resend.isSuccess ? resend.submittedAt : 0;
+  const waitLeft = sentAt ? Math.min(RESEND_WAIT_SECONDS, Math.max(0, RESEND_WAIT_SECONDS - Math.floor((now - sentAt) / 1000))) : 0;
   useEffect(() => {
     if (waitLeft <= 0) return;
-    const tick = setTimeout(() => setWaitLeft((left) => left - 1), 1000);
+    const tick = setTimeout(() => setNow(Date.now()), 1000);
     return () => clearTimeout(tick);
-  }, [waitLeft]);
+  }, [waitLeft, now]);
 
-  const send = () =>
-    resend.mutate({ email, callbackURL }, { onSuccess: () => setWaitLeft(RESEND_WAIT_SECONDS) });
+  const send = () => resend.mutate({ email, callbackURL });
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       {resend.isSuccess && (
