@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverDir } from '../../server-dir.ts';
-import type { SqlClient } from './client.ts';
+import type { SqlClient } from './sql-client.ts';
 
 export const migrationsDir = path.join(serverDir, 'migrations');
 
