@@ -71,10 +71,20 @@ export function Dialog({
  * The loading overlay's dialog: an icon and what is happening, blocking the page (focus is trapped in it). It is
  * loaded with this module when the overlay first shows (see loading-overlay).
  */
-export function BlockingDialog({ message, icon }: { message: string; icon: ReactNode }) {
+export function BlockingDialog({
+  message,
+  icon,
+  onCloseAutoFocus,
+}: {
+  message: string;
+  icon: ReactNode;
+  /** Radix's own: called when it is about to put focus back where it was; `preventDefault` keeps it from doing so. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <Dialog
       open
+      onCloseAutoFocus={onCloseAutoFocus}
       look="blocking"
       role="alertdialog"
       aria-busy="true"

@@ -4,14 +4,17 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
 
 interface Overlay {
   show(message: string): void;
-  hide(): void;
+  /** `focus`: where focus goes once the overlay is gone (a field to fix, say), instead of where it was before. */
+  hide(focus?: HTMLElement | null): void;
 }
 
 const OverlayContext = createContext<Overlay>({ show: () => undefined, hide: () => undefined });
@@ -32,9 +35,26 @@ const BlockingDialog = lazy(() => import('./dialog').then((m) => ({ default: m.B
  */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
-  const show = useCallback((m: string) => setMessage(m), []);
-  const hide = useCallback(() => setMessage(null), []);
+  const focusAfter = useRef<HTMLElement | null>(null);
+  const show = useCallback((m: string) => {
+    focusAfter.current = null;
+    setMessage(m);
+  }, []);
+  const hide = useCallback((focus?: HTMLElement | null) => {
+    focusAfter.current = focus ?? null;
+    setMessage(null);
+  }, []);
   const value = useMemo(() => ({ show, hide }), [show, hide]);
+  // While the overlay shows, its dialog keeps focus inside it, and on closing it puts focus back where it was a
+  // moment later: the element asked for is focused once the overlay is gone, and again in place of that return.
+  useEffect(() => {
+    if (message === null) focusAfter.current?.focus();
+  }, [message]);
+  const focusAskedFor = useCallback((event: Event) => {
+    if (!focusAfter.current) return;
+    event.preventDefault();
+    focusAfter.current.focus();
+  }, []);
   return (
     <OverlayContext.Provider value={value}>
       {children}
@@ -53,7 +73,7 @@ export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
             </div>
           }
         >
-          <BlockingDialog message={message} icon={spinner} />
+          <BlockingDialog message={message} icon={spinner} onCloseAutoFocus={focusAskedFor} />
         </Suspense>
       )}
     </OverlayContext.Provider>

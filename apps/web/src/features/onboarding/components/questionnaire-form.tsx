@@ -97,15 +97,15 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
   const errors = formState.errors;
   const flagged = items.flatMap((_, i) => errors.drafts?.[i]?.message ?? []);
   const summary = errors.root?.server?.message ?? (flagged.length > 0 ? needAttention(flagged) : null);
-  const focusFirst = (flaggedItems: FormItem[]) => {
-    if (flaggedItems[0]) document.getElementById(questionInputId(flaggedItems[0]))?.focus();
-  };
+  const inputOfFirst = (flaggedItems: FormItem[]) => (flaggedItems[0] ? document.getElementById(questionInputId(flaggedItems[0])) : null);
 
   const onSubmit = handleSubmit(
     async (answers) => {
       clearErrors();
       autosave.stop();
       overlay.show('Submitting your responses...');
+      // The first question the server refused, focused once the overlay has gone (it holds focus until then).
+      let refusedInput: HTMLElement | null = null;
       try {
         await submit.mutateAsync(answers);
         await navigate(paths.dashboard());
@@ -116,14 +116,14 @@ function QuestionnaireFields({ questionnaire, entered }: { questionnaire: Questi
         for (const item of refused)
           setError(`drafts.${items.indexOf(item)}`, { type: 'server', message: refusal.questions[item.id] });
         if (refused.length === 0) setError('root.server', { message: refusal.summary });
-        focusFirst(refused);
+        refusedInput = inputOfFirst(refused);
         // Not sent after all: the answers are kept as a draft again.
         keepDraft(answersFrom(items, byItem(items, getValues('drafts'))));
       } finally {
-        overlay.hide();
+        overlay.hide(refusedInput);
       }
     },
-    (invalid) => focusFirst(items.filter((_, i) => invalid.drafts?.[i])),
+    (invalid) => inputOfFirst(items.filter((_, i) => invalid.drafts?.[i]))?.focus(),
   );
 
   return (
