@@ -227,8 +227,10 @@ try {
   const complete = payments.filter((p) => p.status === 'Complete');
   const charges = await query(`SELECT reference_id, count(*)::int AS n FROM square_sandbox_payments WHERE reference_id = ANY($1) GROUP BY reference_id`, [complete.map((p) => p.id)]);
   check('each completed payment charged once at Square', charges.length === complete.length && charges.every((c) => c.n === 1), `${complete.length} completed, ${charges.length} charged, ${charges.filter((c) => c.n > 1).length} twice`);
+  // A receipt is queued after its payment commits (decision 0074): one whose request lost its connection in between
+  // stays due, and the pending sweep mails it once it has been due 30 s. So the wait is up to 45 s, not a few.
   let receipts = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 225; i++) {
     receipts = await query(`SELECT user_id, count(*)::int AS n FROM mail_outbox WHERE kind = 'receipt' AND user_id = ANY($1) GROUP BY user_id`, [customers.map((c) => c.userId)]);
     const mailed = receipts.reduce((sum, r) => sum + r.n, 0);
     if (mailed >= complete.length) break;
