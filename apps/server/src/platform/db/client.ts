@@ -5,20 +5,12 @@ import pg from 'pg';
 import { applyMigrations } from './migrate.ts';
 import { openEmbedded, pgliteDir } from './backup.ts';
 import { baselineFile, placeBaseline } from './baseline.ts';
-import type { SqlClient } from './sql-client.ts';
+import type { SqlClient, SqlSession } from './sql-client.ts';
 
-export type { SqlClient } from './sql-client.ts';
+export type { SqlClient, SqlSession } from './sql-client.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
-
-/** A PostgreSQL connection of its own, for session state such as advisory locks. */
-export interface SqlSession {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Called once when the connection is lost (the server has then released the session's locks). */
-  onLost(listener: (error: Error) => void): void;
-  close(): Promise<void>;
-}
 
 export interface Database {
   db: Db;
@@ -51,9 +43,12 @@ export interface DatabaseOptions {
   migrations?: string;
 }
 
+/** Opens the database without applying the migrations (tests that apply files of their own). */
+export const connectDatabase = (options: DatabaseOptions): Promise<Database> => (options.url ? openPostgres(options.url, options.schema) : openPglite(options));
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.schema) : await openPglite(options);
-  await applyMigrations(database.sql, database.kind, { dir: options.migrations });
+  const database = await connectDatabase(options);
+  await applyMigrations(database.sql, database.kind, { dir: options.migrations, openSession: database.openSession });
   return database;
 }
 

@@ -8,3 +8,11 @@ export interface SqlClient {
    */
   listen(channel: string, onMessage: (payload: string) => void, onConnection?: (connected: boolean) => void): Promise<() => Promise<void>>;
 }
+
+/** A PostgreSQL connection of its own, for session state such as advisory locks. */
+export interface SqlSession {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Called once when the connection is lost (the server has then released the session's locks). */
+  onLost(listener: (error: Error) => void): void;
+  close(): Promise<void>;
+}
