@@ -211,12 +211,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
+      // One route for every file, found on disk when asked for: a route for each file the build wrote made the
+      // start list the folder and register hundreds of routes. A path with no file goes on to the handler below.
+      wildcard: true,
       index: false,
       preCompressed: true,
-      // A route for each file the build wrote, but none for the .br and .gz copies: those are sent in a file's place
-      // (preCompressed), and their routes were more than half of what a start registered.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The .br and .gz copies are sent in a file's place (preCompressed), never under their own names.
+      allowedPath: (pathname) => !/\.(br|gz)$/i.test(pathname),
       // Hashed assets never change: cache them for a year; everything else is revalidated.
       cacheControl: false,
       setHeaders: (reply, file) => {
