@@ -1,11 +1,30 @@
 import { z } from 'zod';
-import { accountSecuritySchema, reauthenticateSchema, setPasswordSchema, signedInDeviceListSchema, signedInDeviceParamsSchema } from '../account.ts';
-import { errorBodySchema } from '../errors.ts';
-import { deletionRequestInputSchema, deletionRequestListSchema, deletionRequestSchema, profilePhotoSchema, profileUpdateSchema } from '../account.ts';
+import {
+  accountSecuritySchema,
+  reauthenticateSchema,
+  setPasswordSchema,
+  signedInDeviceListSchema,
+  signedInDeviceParamsSchema,
+} from '../account.ts';
+import { errorBodySchema, staffErrors } from '../errors.ts';
+import {
+  deletionRequestInputSchema,
+  deletionRequestListSchema,
+  deletionRequestSchema,
+  profilePhotoSchema,
+  profileUpdateSchema,
+} from '../account.ts';
 import { meSchema, sessionStateSchema } from '../auth.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';
 import { shellEndpoints } from './shell.ts';
+import {
+  deletionRequestParamsSchema,
+  refuseDeletionSchema,
+  staffDeletionRequestListQuerySchema,
+  staffDeletionRequestListSchema,
+  staffDeletionRequestSchema,
+} from '../staff.ts';
 
 const tags = ['account'];
 
@@ -129,6 +148,43 @@ export const reauthenticate = defineRoute({
   responses: { 204: noContent },
 });
 
+// Staff's side (staff only; under the staff tag in the API's documentation).
+
+export const listStaffDeletionRequests = defineRoute({
+  method: 'GET',
+  path: '/api/staff/deletion-requests',
+  auth: 'admin',
+  tags: ['staff'],
+  summary: 'Account deletion requests of one status (pending, done, refused), newest first',
+  query: staffDeletionRequestListQuerySchema,
+  responses: { 200: staffDeletionRequestListSchema, ...staffErrors },
+  topic: topics.deletionRequests,
+});
+
+export const refuseDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/refuse',
+  auth: 'admin',
+  tags: ['staff'],
+  summary: 'Refuse a pending deletion request, with the reason',
+  params: deletionRequestParamsSchema,
+  body: refuseDeletionSchema,
+  responses: { 200: staffDeletionRequestSchema, ...staffErrors },
+  topic: topics.deletionRequests,
+});
+
+export const carryOutDeletionRequest = defineRoute({
+  method: 'POST',
+  path: '/api/staff/deletion-requests/:requestId/carry-out',
+  auth: 'admin',
+  tags: ['staff'],
+  summary:
+    "Carry out a pending deletion request: cancel the account's subscriptions, disable its cards, delete its files and chats, anonymise its personal data and payments' personal fields, sign it out (or close the request when no account has the e-mail)",
+  params: deletionRequestParamsSchema,
+  responses: { 200: staffDeletionRequestSchema, ...staffErrors, 503: errorBodySchema },
+  topic: topics.deletionRequests,
+});
+
 export const accountRoutes = {
   reauthenticate,
   getSession,
@@ -142,4 +198,7 @@ export const accountRoutes = {
   signOutDevice,
   signOutOtherDevices,
   setPassword,
+  listStaffDeletionRequests,
+  refuseDeletionRequest,
+  carryOutDeletionRequest
 };

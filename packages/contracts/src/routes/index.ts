@@ -19,7 +19,6 @@ import { helpRoutes } from './help.routes.ts';
 import { stepTemplateRoutes } from './step-templates.routes.ts';
 import { showcaseRoutes } from './showcase.routes.ts';
 import { retentionRoutes } from './retention.routes.ts';
-import { teamInboxRoutes } from './team-inbox.routes.ts';
 import { supportInboxRoutes } from './support-inbox.routes.ts';
 import { projectStageRoutes } from './project-stages.routes.ts';
 import { storeListingRoutes } from './store-listing.routes.ts';
@@ -39,7 +38,7 @@ export const routes = {
   staff: staffRoutes,
   staffConsole: staffConsoleRoutes,
   subscriptions: subscriptionRoutes,
-  support: supportRoutes,
+  support: { ...supportRoutes, ...supportInboxRoutes },
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
@@ -47,8 +46,6 @@ export const routes = {
   stepTemplates: stepTemplateRoutes,
   showcase: showcaseRoutes,
   retention: retentionRoutes,
-  teamInbox: teamInboxRoutes,
-  supportInbox: supportInboxRoutes,
   projectStages: projectStageRoutes,
   storeListing: storeListingRoutes,
   projectReviews: projectReviewRoutes,
@@ -80,7 +77,6 @@ export * from './help.routes.ts';
 export * from './step-templates.routes.ts';
 export * from './showcase.routes.ts';
 export * from './retention.routes.ts';
-export * from './team-inbox.routes.ts';
 export * from './support-inbox.routes.ts';
 export * from './project-stages.routes.ts';
 export * from './store-listing.routes.ts';

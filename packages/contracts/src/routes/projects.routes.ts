@@ -1,7 +1,14 @@
-import { errorBodySchema } from '../errors.ts';
+import { errorBodySchema, staffErrors } from '../errors.ts';
 import { projectListQuerySchema, projectListSchema, projectParamsSchema, projectSchema } from '../projects.ts';
 import { defineRoute } from '../route.ts';
 import { topics } from '../topics.ts';
+import {
+  createProjectSchema,
+  staffProjectListQuerySchema,
+  staffProjectListSchema,
+  staffProjectSchema,
+  updateProjectSchema,
+} from '../staff.ts';
 
 const tags = ['projects'];
 
@@ -27,4 +34,51 @@ export const getProject = defineRoute({
   topic: topics.projects,
 });
 
-export const projectRoutes = { listProjects, getProject };
+// Staff's side (staff only; under the staff tag in the API's documentation).
+
+export const listStaffProjects = defineRoute({
+  method: 'GET',
+  path: '/api/staff/projects',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: "Every project (or one customer's), created newest first",
+  query: staffProjectListQuerySchema,
+  responses: { 200: staffProjectListSchema, ...staffErrors },
+  topic: topics.projects,
+});
+
+export const getStaffProject = defineRoute({
+  method: 'GET',
+  path: '/api/staff/projects/:projectId',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: 'One project with its customer',
+  params: projectParamsSchema,
+  responses: { 200: staffProjectSchema, ...staffErrors },
+  topic: topics.projects,
+});
+
+export const createProject = defineRoute({
+  method: 'POST',
+  path: '/api/staff/projects',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: 'Create a project for a customer (by ownerId or ownerEmail)',
+  body: createProjectSchema,
+  responses: { 201: staffProjectSchema, ...staffErrors },
+  topic: topics.projects,
+});
+
+export const updateProject = defineRoute({
+  method: 'PATCH',
+  path: '/api/staff/projects/:projectId',
+  auth: 'staff',
+  tags: ['staff'],
+  summary: 'Update a project: names, logo, notes, release status and its publish time, deliverables',
+  params: projectParamsSchema,
+  body: updateProjectSchema,
+  responses: { 200: staffProjectSchema, ...staffErrors },
+  topic: topics.projects,
+});
+
+export const projectRoutes = { listProjects, getProject, listStaffProjects, getStaffProject, createProject, updateProject };

@@ -3,7 +3,6 @@ import type { PortalModule } from '../../platform/portal-module.ts';
 import { accountRoutes } from './routes.ts';
 
 export { DELETION_MAILS_PER_HOUR, GUEST_DELETION_REQUESTS_PER_HOUR } from './routes.ts';
-export { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 export { accountDeletionRequests } from './schema.ts';
 export { upsertDeletionRequests } from './repository.ts';
 

@@ -8,6 +8,7 @@ import { registerRoute } from '../../platform/http/route.ts';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import { changeProfile, changeProfilePhoto, deletionRequests, removeProfilePhoto, sessionState } from './service.ts';
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion-confirmation.ts';
+import { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes';
 import { profilePicturePurpose } from './upload-purpose.ts';
 import { accountSecurity, setFirstPassword } from './security.ts';
@@ -19,7 +20,7 @@ export const GUEST_DELETION_REQUESTS_PER_HOUR = 5;
 export const DELETION_MAILS_PER_HOUR = 5;
 const HOUR = 60 * 60 * 1000;
 
-/** The profile, the session state, and account deletion requests. */
+/** The profile, the session state, and account deletion requests: the customer's and staff's queue of them. */
 export async function accountRoutes(app: FastifyInstance) {
   registerUploadPurpose('profile-picture', profilePicturePurpose);
 
@@ -97,4 +98,12 @@ export async function accountRoutes(app: FastifyInstance) {
   registerRoute(app, route.listDeletionRequests, async (request) => ({
     requests: await deletionRequests(app.db, request.query.email),
   }));
+
+  // Staff's queue of deletion requests (admins only); carrying one out erases an account, so it asks for a fresh sign-in.
+  registerRoute(app, route.listStaffDeletionRequests, async (request) => listDeletionRequestsForStaff(app.db, request.query));
+  registerRoute(app, route.refuseDeletionRequest, async (request) => refuseDeletionRequest(app, request.user, request.params.requestId, request.body.reason));
+  registerRoute(app, route.carryOutDeletionRequest, async (request) => {
+    await requireFreshSignIn(request);
+    return carryOutDeletionRequest(app, request.user, request.params.requestId);
+  });
 }

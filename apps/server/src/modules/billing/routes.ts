@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { billingRoutes as route, staffRoutes as staffRoute } from '@portal/contracts/routes';
+import { billingRoutes as route, planRoutes as planRoute } from '@portal/contracts/routes';
 import { requireFreshSignIn } from '../../platform/auth/reauthentication.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { billingProfileOf, saveBillingProfile } from './billing-profile.ts';
@@ -121,13 +121,13 @@ export const billingRoutes = fp(
 
     // Staff: a plan's price change with notice (decision 0062). The subscribers' notices go out once it has
     // committed; any a failure leaves out, the price change sweep sends.
-    registerRoute(app, staffRoute.schedulePriceChange, async (request, reply) => {
+    registerRoute(app, planRoute.schedulePriceChange, async (request, reply) => {
       const change = await schedulePriceChange(app.db, request.user, request.params.planId, request.body, app.clock());
       await runPriceChangeSweep(app).catch((err: unknown) => app.log.warn({ err, changeId: change.id }, 'price change notices left to the sweep'));
       return reply.code(201).send(toPriceChange(change));
     });
 
-    registerRoute(app, staffRoute.withdrawPriceChange, async (request) => {
+    registerRoute(app, planRoute.withdrawPriceChange, async (request) => {
       const { priceChange, subscribersTold } = await withdrawPriceChange(app, request.user, request.params.planId);
       return { priceChange: toPriceChange(priceChange), subscribersTold };
     });

@@ -16,6 +16,5 @@ export {
 } from './repository.ts';
 export { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
 export { applyDuePriceChanges, removeWaitingPriceChange, schedulePriceChange, toPriceChange } from './price-changes.ts';
-export { createPlan, deletePlan, listPlansForStaff, movePlan, updatePlan } from './editor.ts';
 
 export const plansModule: PortalModule = { name: 'plans', routes: [planRoutes] };

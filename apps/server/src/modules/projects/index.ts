@@ -5,7 +5,7 @@ import { storeListingRoutes } from './listing-routes.ts';
 import { projectReviewRoutes } from './review-routes.ts';
 import { stageRoutes } from './stage-routes.ts';
 
-export { createProject, getOwnProject, getProjectForStaff, listProjectsForStaff, updateProject } from './service.ts';
+export { getOwnProject, getProjectForStaff } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
 export { projectsAwaitingReview } from './stages-repository.ts';

@@ -3,7 +3,6 @@ import type { PortalModule } from '../../platform/portal-module.ts';
 import { supportRoutes } from './routes.ts';
 import { teamInboxRoutes } from './team-routes.ts';
 
-export { getChatForStaff, listChatsForStaff, markChatRead, sendMessage, setChatStatus } from './service.ts';
 export { supportChats, supportMessages } from './schema.ts';
 /** The team inbox (decision 0060): assignment, private notes, saved replies, alerts. */
 export { alertPreferencesOf } from './staff-alerts.ts';

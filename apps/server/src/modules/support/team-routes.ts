@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { teamInboxRoutes as route } from '@portal/contracts/routes';
+import { supportInboxRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { assignChat, listAssignableStaff } from './assignment.ts';
 import { addNote, listNotes } from './notes.ts';

@@ -18,7 +18,7 @@ export function Component() {
   const { remove } = useSavedReplyChanges();
   const [editing, setEditing] = useState<Editing<SavedReply>>(null);
   // Agents use the team's replies; writing them is an admin's (the routes' permission).
-  const mayEdit = useMayCall(routes.teamInbox.createSavedReply);
+  const mayEdit = useMayCall(routes.support.createSavedReply);
   return (
     <Page title="Saved replies" actions={mayEdit && <Button onClick={() => setEditing('new')}>New saved reply</Button>}>
       <div className="space-y-4">

@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import type { PlanInput } from '@portal/contracts/staff';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStaffPlans, createPlan, updatePlan, movePlan, deletePlan, withdrawPriceChange } = routes.staff;
+const { listStaffPlans, createPlan, updatePlan, movePlan, deletePlan, withdrawPriceChange } = routes.plans;
 
 export function useStaffPlans() {
   return useQuery(routeQuery(listStaffPlans));

@@ -5,7 +5,7 @@ import { api, routeQuery } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';
 
-const { listStaffProjects, getStaffProject, createProject, updateProject } = routes.staff;
+const { listStaffProjects, getStaffProject, createProject, updateProject } = routes.projects;
 
 /** Projects created newest first (every one, a customer's, or of one release status), 25 a page with "Load more". */
 export const useStaffProjects = (query: StaffProjectListQuery) =>

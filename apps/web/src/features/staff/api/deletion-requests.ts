@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';
 
-const { listStaffDeletionRequests, refuseDeletionRequest, carryOutDeletionRequest } = routes.staff;
+const { listStaffDeletionRequests, refuseDeletionRequest, carryOutDeletionRequest } = routes.account;
 
 /** One status's requests, newest first, 25 a page with "Load more". */
 export const useDeletionRequests = (query: StaffDeletionRequestListQuery) =>

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';
 
-const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.staff;
+const { listStaffChats, getStaffChat, closeChat, reopenChat, markChatRead } = routes.support;
 
 /**
  * The inbox (OPEN first, then newest activity), 25 a page with "Load more"; kept live by the `chats` topic (a

@@ -6,7 +6,7 @@ import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';
 
 const { assignChat, listAssignableStaff, listChatNotes, addChatNote, listSavedReplies, createSavedReply, updateSavedReply, deleteSavedReply, getInboxAlerts, updateAlertPreferences } =
-  routes.teamInbox;
+  routes.support;
 
 /** Assign the chat (or unassign it); the inbox and the chat refetch at once here and through the live topic elsewhere. */
 export function useAssignChat(chatId: string) {

@@ -19,15 +19,15 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, staffConsole, teamInbox, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
+const { staff, staffConsole, support, account, plans, projects, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
-  { to: paths.staffInbox(), label: 'Inbox', route: staff.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
-  { to: paths.staffSavedReplies(), label: 'Saved replies', route: teamInbox.listSavedReplies },
-  { to: paths.staffInboxSettings(), label: 'Alerts', route: teamInbox.updateAlertPreferences },
+  { to: paths.staffInbox(), label: 'Inbox', route: support.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
+  { to: paths.staffSavedReplies(), label: 'Saved replies', route: support.listSavedReplies },
+  { to: paths.staffInboxSettings(), label: 'Alerts', route: support.updateAlertPreferences },
   { to: paths.staffCustomers(), label: 'Customers', route: staff.listStaffCustomers },
-  { to: paths.staffProjects(), label: 'Projects', route: staff.listStaffProjects },
-  { to: paths.staffPlans(), label: 'Plans', route: staff.listStaffPlans },
+  { to: paths.staffProjects(), label: 'Projects', route: projects.listStaffProjects },
+  { to: paths.staffPlans(), label: 'Plans', route: plans.listStaffPlans },
   { to: paths.staffPromoCodes(), label: 'Promo codes', route: billing.listStaffPromoCodes },
   { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: onboarding.listStaffQuestions },
   { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
@@ -38,7 +38,7 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffPortfolio(), label: 'Portfolio', route: showcase.createPortfolioEntry },
   { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },
   { to: paths.staffContent(), label: 'Import and export', route: content.importContentAsStaff },
-  { to: paths.staffDeletionRequests(), label: 'Deletion requests', route: staff.listStaffDeletionRequests },
+  { to: paths.staffDeletionRequests(), label: 'Deletion requests', route: account.listStaffDeletionRequests },
   { to: paths.staffTeam(), label: 'Team', route: staffConsole.getStaffTeam },
   { to: paths.staffAudit(), label: 'Audit log', route: staff.listStaffAudit },
 ];

@@ -38,7 +38,7 @@ export function useCreateChat() {
 export function useSendMessage(chatId: string, asStaff = false) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendMessageInput) => api(asStaff ? routes.staff.replyToChat : sendMessage, { params: { chatId }, body }),
+    mutationFn: (body: SendMessageInput) => api(asStaff ? routes.support.replyToChat : sendMessage, { params: { chatId }, body }),
     onSuccess: () => refetchFirstPages(queryClient, chatsQuery().queryKey),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listSavedReplies } from '@portal/contracts/routes/team-inbox.routes';
+import { listSavedReplies } from '@portal/contracts/routes/support-inbox.routes';
 import { routeQuery } from '@/lib/api-client';
 
 /** How many saved replies the `/` picker offers at once. */

@@ -20,7 +20,7 @@ import { formatShortDate } from '@/lib/format';
 import { usePlanChanges } from '../../api/plan-editor';
 import { useEditorForm } from '@/components/editor';
 
-const { schedulePriceChange, listStaffPlans } = routes.staff;
+const { schedulePriceChange, listStaffPlans } = routes.plans;
 
 /**
  * Announce a new price for a plan: the day is at least 30 days away (the server says so in words otherwise), and
