@@ -19,7 +19,7 @@ import { ProjectDialog, type ProjectDialogSubject } from '@/features/projects/co
 import { ReleaseStatusBadge } from '@/features/projects/components/release-status-badge';
 import { CustomerPicker } from '@/features/staff/components/customer-picker';
 import { useStaffCustomer } from '@/features/staff/api/customers';
-import { useStaffChats } from '@/features/staff/api/inbox';
+import { useStaffChats } from '@/features/support/api/inbox';
 import { AuditList } from '@/features/staff/components/audit-list';
 import { CustomerMailList } from '@/features/staff/components/customer-mail-list';
 import { useCustomerQuestionnaires } from '@/features/onboarding/api/customer-questionnaires';

@@ -3,8 +3,8 @@ import { DELETION_REQUEST_STATUSES, type DeletionRequestStatus } from '@portal/c
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useDeletionRequests } from '@/features/staff/api/deletion-requests';
-import { DeletionRequestRow } from '@/features/staff/components/deletion-request-row';
+import { useDeletionRequests } from '@/features/account/api/deletion-requests';
+import { DeletionRequestRow } from '@/features/account/components/deletion-request-row';
 import { FilterChips } from '@/features/staff/components/list-controls';
 
 const LABELS: Record<DeletionRequestStatus, string> = { pending: 'Pending', done: 'Done', refused: 'Refused' };

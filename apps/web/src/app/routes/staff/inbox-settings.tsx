@@ -3,7 +3,7 @@ import type { StaffAlertPreferences } from '@portal/contracts/team-inbox';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useInboxAlerts, useSaveAlertPreferences } from '@/features/staff/api/team-inbox';
+import { useInboxAlerts, useSaveAlertPreferences } from '@/features/support/api/team-inbox';
 
 const SWITCHES: Array<{ key: keyof StaffAlertPreferences; label: string; hint: string }> = [
   { key: 'tabTitleCount', label: 'Count in the tab title', hint: 'The number of chats waiting for you, in front of the page title.' },

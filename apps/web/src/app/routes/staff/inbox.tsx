@@ -4,10 +4,10 @@ import type { ChatStatus } from '@portal/contracts/support';
 import type { AssignedFilter } from '@portal/contracts/team-inbox';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/query-state';
-import { useStaffChats } from '@/features/staff/api/inbox';
-import { ChatRow } from '@/features/staff/components/chat-row';
+import { useStaffChats } from '@/features/support/api/inbox';
+import { ChatRow } from '@/features/support/components/chat-row';
 import { FilterChips, SearchBox } from '@/features/staff/components/list-controls';
-import { MessageSearch } from '@/features/staff/components/message-search';
+import { MessageSearch } from '@/features/support/components/message-search';
 
 const FILTERS: Array<{ value: ChatStatus | undefined; label: string }> = [
   { value: 'OPEN', label: 'Open' },

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useStaffOverview } from '@/features/staff/api/overview';
 import { BarChart } from '@/features/staff/components/bar-chart';
 import { Stat } from '@/components/ui/stat';
-import { SupportQuality } from '@/features/staff/components/support-quality';
+import { SupportQuality } from '@/features/support/components/support-quality';
 import { ChurnByReason } from '@/features/subscriptions/components/churn-by-reason';
 import { RetentionOfferSection } from '@/features/subscriptions/components/retention-offer-section';
 import { formatShortDate, formatTime } from '@/lib/format';

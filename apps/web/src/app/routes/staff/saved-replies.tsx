@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
-import { useSavedReplies, useSavedReplyChanges } from '@/features/staff/api/team-inbox';
+import { useSavedReplies, useSavedReplyChanges } from '@/features/support/api/team-inbox';
 import { EditorDialog, errorText, RowActions, type Editing } from '@/components/editor';
 import { SearchBox } from '@/features/staff/components/list-controls';
-import { SavedReplyForm } from '@/features/staff/components/saved-reply-form';
+import { SavedReplyForm } from '@/features/support/components/saved-reply-form';
 import { useMayCall } from '@/lib/current-user';
 
 /** /staff/saved-replies: the team's saved replies (inserted in a chat by typing /); create, edit, delete, search. */

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { mayCall } from '@portal/contracts/route-helpers';
 import { Page } from '@/components/ui/page';
-import { InboxAlerts } from '@/features/staff/components/inbox-alerts';
+import { InboxAlerts } from '@/features/support/components/inbox-alerts';
 import { sectionOf, StaffNav } from '@/features/staff/components/staff-nav';
 import { useCurrentUser } from '@/lib/current-user';
 
