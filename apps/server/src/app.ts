@@ -44,7 +44,6 @@ import { projectsModule } from './modules/projects/index.ts';
 import { staffModule } from './modules/staff/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { supportModule } from './modules/support/index.ts';
-import { supportInboxModule } from './modules/support-inbox/index.ts';
 import { uploadsModule } from './modules/uploads/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { migrationModule } from './modules/migration/index.ts';
@@ -63,7 +62,6 @@ export const portalModules: readonly PortalModule[] = [
   uploadsModule,
   onboardingModule,
   supportModule,
-  supportInboxModule,
   projectsModule,
   staffModule,
   notificationsModule,

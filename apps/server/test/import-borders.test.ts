@@ -23,7 +23,7 @@ describe('import borders', () => {
 
   it('finds the folders it checks', () => {
     expect(features).toEqual(expect.arrayContaining(['account-security', 'billing', 'staff']));
-    expect(modules).toEqual(expect.arrayContaining(['billing', 'content', 'support-inbox']));
+    expect(modules).toEqual(expect.arrayContaining(['billing', 'content', 'support']));
   });
 
   it.each(features)('web feature %s never imports another feature', async (feature) => {

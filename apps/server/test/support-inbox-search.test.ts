@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_WINDOW, searchMessages } from '../src/modules/support-inbox/search.ts';
+import { RECENT_WINDOW, searchMessages } from '../src/modules/support/search.ts';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 import { expectKeysetPages } from './pages-helpers.ts';
 import { call, createChat, signUpStaff } from './staff-helpers.ts';

@@ -3,8 +3,8 @@ import type { ChatRating, RatedChat } from '@portal/contracts/support-inbox';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { AppError, conflict, notFound } from '../../platform/http/errors.ts';
-import { supportChats } from '../support/index.ts';
-import { chatRatings } from './schema.ts';
+import { supportChats } from './schema.ts';
+import { chatRatings } from './rating-schema.ts';
 
 const CHAT_NOT_FOUND = 'Chat not found.';
 

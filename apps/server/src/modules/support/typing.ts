@@ -4,7 +4,7 @@ import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { supportChats } from '../support/index.ts';
+import { supportChats } from './schema.ts';
 
 /** When each person last made their typing known in each chat, on this instance: nothing is stored. */
 const lastSignal = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/schema.ts';
-import { supportChats } from '../support/index.ts';
+import { supportChats } from './schema.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

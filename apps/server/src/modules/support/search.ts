@@ -5,7 +5,7 @@ import { users } from '../../platform/auth/schema.ts';
 import { throughBitmaps } from '../../platform/db/bitmaps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, keysetKey, pageFrom } from '../../platform/db/keyset.ts';
-import { supportChats, supportMessages } from '../support/index.ts';
+import { supportChats, supportMessages } from './schema.ts';
 
 /**
  * The words of a message, English stems of its text, kept in a generated column (migration 0400) that the schema
