@@ -40,7 +40,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-describe('npm run portal -- import', () => {
+// Each test runs the command through tsx, which compiles it as it starts: several seconds a run, more on a busy machine.
+describe('npm run portal -- import', { timeout: 90_000 }, () => {
   it('hands the file to the running portal, prints what it imported, and a re-import changes nothing', async () => {
     const env = { PORT: String(port), DATA_DIR: ctx.config.DATA_DIR };
     const first = await portalImport(demoContentFile, env);
