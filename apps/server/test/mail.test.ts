@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../src/platform/mail/catcher.ts';
 import type { MailRequest } from '../src/platform/mail/mailer.tsx';
-import { LEASE_MS } from '../src/platform/mail/sender.ts';
+import { LEASE_MS, TEAM_ALERT_KINDS } from '../src/platform/mail/sender.ts';
 import { REAL_SQUARE, REQUIRED_IN_PRODUCTION, createTestApp, nextAddress, signUp, makeStaff, type TestContext } from './helpers.ts';
 
 let ctx: TestContext | undefined;
@@ -76,6 +76,19 @@ describe('e-mail through the local catcher (the default without SMTP_URL)', () =
     // The preview line is for mail apps' lists, not a second copy at the top of the text.
     expect(received!.text_body.trimStart().startsWith('Your Business Your App')).toBe(true);
     expect(await ctx.app.mail.deliver()).toEqual({ sent: 0, failed: 0, retrying: 0 });
+  });
+
+  it("sends a customer's mail before the team's alerts queued ahead of it", async () => {
+    const time = handClock();
+    ctx = await createTestApp({ clock: time.clock });
+    // A burst of alerts (one per waiting chat for each staff member), then a verification link a minute later.
+    await queue(ctx, ...Array.from({ length: 25 }, (_, i) => ({ ...mail(`agent-${i}@example.com`, i), kind: TEAM_ALERT_KINDS[0]! })));
+    time.advance(60_000);
+    await queue(ctx, { ...mail('new-customer@example.com', 99), kind: 'email-verification' });
+    // One delivery of 20: the customer's mail is in it, however many alerts were due before it.
+    expect(await ctx.app.mail.deliver()).toEqual({ sent: 20, failed: 0, retrying: 0 });
+    expect((await caught(ctx, 'new-customer@example.com')).map((r) => r.subject)).toEqual(['Your receipt 99']);
+    expect(await ctx.app.mail.deliver()).toEqual({ sent: 6, failed: 0, retrying: 0 });
   });
 
   it('queues nothing when the change that caused the mail rolls back', async () => {

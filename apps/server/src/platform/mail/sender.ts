@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { MailTransport } from './transport.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, type OutboxRow } from './schema.ts';
@@ -32,22 +32,36 @@ const describe = (error: unknown) => {
   return (e.response ?? e.message ?? String(error)).slice(0, 1000);
 };
 
-/** Claims due messages: FOR UPDATE SKIP LOCKED splits them between instances, and the lease keeps them claimed. */
+/**
+ * The team's own alerts about its work queue. They can come by the thousand at once (one per waiting chat for each
+ * staff member), so they are sent after every other due message: a customer's verification link or password reset
+ * never waits behind them.
+ */
+export const TEAM_ALERT_KINDS = ['staff-unanswered-chat', 'staff-review-decision'];
+
+/**
+ * Claims due messages, the team's alerts last: FOR UPDATE SKIP LOCKED splits them between instances, and the lease
+ * keeps them claimed.
+ */
 async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, 'pending'),
-          lte(mailOutbox.nextAttemptAt, now),
-          or(isNull(mailOutbox.leaseUntil), lte(mailOutbox.leaseUntil, now)),
-        ),
-      )
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const dueOf = (kinds: SQL | undefined, count: number) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, 'pending'),
+            lte(mailOutbox.nextAttemptAt, now),
+            or(isNull(mailOutbox.leaseUntil), lte(mailOutbox.leaseUntil, now)),
+            kinds,
+          ),
+        )
+        .orderBy(mailOutbox.nextAttemptAt)
+        .limit(count)
+        .for('update', { skipLocked: true });
+    const first = await dueOf(notInArray(mailOutbox.kind, TEAM_ALERT_KINDS), limit);
+    const due = first.length < limit ? [...first, ...(await dueOf(inArray(mailOutbox.kind, TEAM_ALERT_KINDS), limit - first.length))] : first;
     if (due.length === 0) return [];
     await tx
       .update(mailOutbox)
