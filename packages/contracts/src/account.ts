@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, fullNameSchema, newPasswordSchema as newPassword, phoneSchema } from './auth.ts';
+import { cursorQuery, pageOf } from './page.ts';
 
 /**
  * Profile fields a customer edits on /account-settings, with sign-up's own rules: a saved profile always has a
@@ -110,3 +111,36 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 /** The new password chosen through an e-mailed link. */
 export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), newPassword });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The deletion-request queue of /staff/deletion-requests (issue 11 item 3). */
+export const DELETION_REQUEST_STATUSES = ['pending', 'done', 'refused'] as const;
+export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
+/** How a closed request ended: the account's data was erased, no account had that e-mail, or staff refused. */
+export const DELETION_OUTCOMES = ['erased', 'no-account', 'refused'] as const;
+export const staffDeletionRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  reason: z.string().nullable(),
+  status: z.enum(DELETION_REQUEST_STATUSES),
+  requestedTimestamp: z.number().int(),
+  /** Whether the request was made while signed in to that account (else as a guest). */
+  signedIn: z.boolean(),
+  outcome: z.enum(DELETION_OUTCOMES).nullable(),
+  refusalReason: z.string().nullable(),
+  decidedTimestamp: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+});
+export type StaffDeletionRequest = z.infer<typeof staffDeletionRequestSchema>;
+/** One status at a time, newest request first, a page at a time. */
+export const staffDeletionRequestListSchema = pageOf('requests', staffDeletionRequestSchema);
+export const staffDeletionRequestListQuerySchema = z.object({
+  status: z.enum(DELETION_REQUEST_STATUSES).default('pending'),
+  ...cursorQuery,
+});
+export type StaffDeletionRequestListQuery = z.input<typeof staffDeletionRequestListQuerySchema>;
+export const deletionRequestParamsSchema = z.object({ requestId: z.string().min(1).max(100) });
+export const refuseDeletionSchema = z.object({
+  reason: z.string().trim().min(1, 'Please say why the request is refused.').max(2000, 'The reason must be at most 2000 characters.'),
+});
+export type RefuseDeletionInput = z.infer<typeof refuseDeletionSchema>;

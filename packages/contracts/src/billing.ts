@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './page.ts';
-import { centsToDollars, discountDollarsProblem, dollarsToCents, MAX_CENTS } from './staff.ts';
+import { centsToDollars, discountDollarsProblem, dollarsToCents, MAX_CENTS } from './plans.ts';
 
 /** Square application ids start with one of these (production, sandbox); anything else is invalid (spec §5). */
 export const SQUARE_APPLICATION_ID_PREFIXES = ['sq0idp-', 'sandbox-sq0idb-'] as const;

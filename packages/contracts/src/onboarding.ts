@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './page.ts';
 
 /** Question types of the business questionnaire (spec §9). Others are shown as unsupported. */
 export const QUESTION_TYPES = [
@@ -371,3 +372,27 @@ export function questionProblem(input: Pick<QuestionInput, 'type' | 'options' | 
 export const staffQuestionListSchema = z.object({ questions: z.array(formItemSchema) });
 export const questionParamsSchema = z.object({ questionId: z.string().min(1).max(200) });
 export const questionMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+
+export const staffQuestionnaireSchema = z.object({
+  subscriptionId: z.string(),
+  serviceTitle: z.string(),
+  submittedTimestamp: z.number().int(),
+  answers: z.array(formAnswerSchema),
+});
+/** A customer's questionnaire answers, newest first, a page at a time. */
+export const staffQuestionnaireListSchema = pageOf('questionnaires', staffQuestionnaireSchema);
+
+/** Staff edit a step: its status ("completed" stores the time), its details and its place (null: none). */
+export const staffStepUpdateSchema = z
+  .object({
+    stepStatus: stepStatusUpdateSchema.shape.stepStatus.optional(),
+    stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000).optional(),
+    place: stepPlaceInputSchema.optional(),
+  })
+  .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined || v.place !== undefined, 'Nothing to change.');
+/** A step staff add to a subscription; without a place it names none. */
+export const newStepSchema = z.object({
+  stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000),
+  place: stepPlaceInputSchema.optional(),
+});
+export type NewStepInput = z.input<typeof newStepSchema>;

@@ -12,6 +12,9 @@ export const cursorQuery = {
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 };
+/** A list's search text: trimmed, matched case-insensitively as a substring. */
+export const searchTextQuery = z.string().trim().max(200).optional();
+
 export const pageQuerySchema = z.object(cursorQuery);
 export type PageQuery = z.output<typeof pageQuerySchema>;
 

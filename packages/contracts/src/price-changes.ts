@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollarsField, MAX_CENTS, MIN_PLAN_CENTS, PLAN_TOO_CHEAP, priceChangeSchema } from './staff.ts';
+import { dollarsField, MAX_CENTS, MIN_PLAN_CENTS, PLAN_TOO_CHEAP, priceChangeSchema } from './plans.ts';
 
 /**
  * A plan's price change announced ahead (decision 0062). The Terms promise subscribers notice: the effective date is
@@ -15,7 +15,7 @@ export const priceChangeInputSchema = z.object({
 });
 export type PriceChangeInput = z.infer<typeof priceChangeInputSchema>;
 
-export { priceChangeSchema, type PriceChange } from './staff.ts';
+export { priceChangeSchema, type PriceChange } from './plans.ts';
 
 /** A withdrawn change, and how many subscribers were told that their price stays. */
 export const withdrawnPriceChangeSchema = z.object({ priceChange: priceChangeSchema, subscribersTold: z.number().int() });

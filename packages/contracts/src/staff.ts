@@ -1,42 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, staffRoleSchema } from './auth.ts';
+import { fullNameSchema, newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, staffRoleSchema } from './auth.ts';
 import { auditActionGroupNames } from './audit.ts';
-import { formAnswerSchema, stepPlaceInputSchema, stepStatusUpdateSchema } from './onboarding.ts';
-import { cursorQuery, pageOf, pageQuerySchema } from './page.ts';
-import { chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
-import { projectSchema, releaseStatusSchema } from './projects.ts';
-import { assignedFilterSchema, chatAssigneeSchema } from './team-inbox.ts';
+import { disputeStateSchema } from './billing.ts';
+import { cursorQuery, pageOf, pageQuerySchema, searchTextQuery } from './page.ts';
 
 /** The customer a chat or project belongs to, as staff see it. */
 export const customerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
-
-/** Search text: trimmed, matched case-insensitively as a substring. */
-const searchText = z.string().trim().max(200).optional();
-
-/** `unreadCount`: the customer's messages since support last opened the chat; `assignee`: who works on it. */
-export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int(), assignee: chatAssigneeSchema });
-export type StaffChatSummary = z.infer<typeof staffChatSummarySchema>;
-/**
- * OPEN before CLOSED, then newest activity first, a page at a time (contracts `page.ts`). A cursor reads on from its
- * place in that order, so it belongs with the filters of the page that gave it.
- */
-export const staffChatListSchema = pageOf('chats', staffChatSummarySchema);
-export type StaffChatList = z.infer<typeof staffChatListSchema>;
-export const staffChatListQuerySchema = z.object({
-  status: chatStatusSchema.optional(),
-  /** Customer name or e-mail. */
-  q: searchText,
-  customerId: z.string().min(1).max(100).optional(),
-  /** "Mine" or "Unassigned"; absent: every chat. */
-  assigned: assignedFilterSchema.optional(),
-  ...cursorQuery,
-});
-export type StaffChatListQuery = z.input<typeof staffChatListQuerySchema>;
-/** A message as staff see it: support replies name the staff member who sent them. */
-export const staffChatMessageSchema = chatMessageSchema.extend({ senderName: z.string().nullable() });
-export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
-export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema), assignee: chatAssigneeSchema });
-export type StaffChatDetail = z.infer<typeof staffChatDetailSchema>;
 
 /** The customer list of /staff/customers, newest account first, a page at a time. */
 export const staffCustomerRowSchema = customerSchema.extend({
@@ -47,18 +16,10 @@ export const staffCustomerRowSchema = customerSchema.extend({
 });
 export type StaffCustomerRow = z.infer<typeof staffCustomerRowSchema>;
 export const staffCustomerListSchema = pageOf('customers', staffCustomerRowSchema);
-export const staffCustomerListQuerySchema = z.object({ q: searchText, ...cursorQuery });
+export const staffCustomerListQuerySchema = z.object({ q: searchTextQuery, ...cursorQuery });
 export type StaffCustomerListQuery = z.input<typeof staffCustomerListQuerySchema>;
 export const customerParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 
-export const staffQuestionnaireSchema = z.object({
-  subscriptionId: z.string(),
-  serviceTitle: z.string(),
-  submittedTimestamp: z.number().int(),
-  answers: z.array(formAnswerSchema),
-});
-/** A customer's questionnaire answers, newest first, a page at a time. */
-export const staffQuestionnaireListSchema = pageOf('questionnaires', staffQuestionnaireSchema);
 /**
  * A customer's page: the profile. Each of its sections (subscriptions, cards, payments, questionnaire answers,
  * projects, chats, e-mails, audit) is a list of its own, read a page at a time.
@@ -67,21 +28,6 @@ export const staffCustomerSchema = z.object({
   profile: staffCustomerRowSchema.extend({ profileImageUrl: z.string().nullable() }),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
-
-/** Staff edit a step: its status ("completed" stores the time), its details and its place (null: none). */
-export const staffStepUpdateSchema = z
-  .object({
-    stepStatus: stepStatusUpdateSchema.shape.stepStatus.optional(),
-    stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000).optional(),
-    place: stepPlaceInputSchema.optional(),
-  })
-  .refine((v) => v.stepStatus !== undefined || v.stepDetails !== undefined || v.place !== undefined, 'Nothing to change.');
-/** A step staff add to a subscription; without a place it names none. */
-export const newStepSchema = z.object({
-  stepDetails: z.string().trim().min(1, 'Please describe the step.').max(2000),
-  place: stepPlaceInputSchema.optional(),
-});
-export type NewStepInput = z.input<typeof newStepSchema>;
 
 /** One audited staff write. `before`/`after` are the record's JSON (null when it did not exist / was removed). */
 export const auditEntrySchema = z.object({
@@ -134,64 +80,6 @@ export type CustomerMail = z.infer<typeof customerMailSchema>;
 export const customerMailListSchema = pageOf('mails', customerMailSchema);
 export const customerMailQuerySchema = pageQuerySchema;
 
-const webUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'Must be an http(s) URL.');
-/** A link, or a file uploaded to the portal (`/api/files/ID`, e.g. a business logo sent through tus). */
-const urlOrFile = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/api\/files\/[A-Za-z0-9_-]+$/.test(value), 'Must be an http(s) URL.');
-/** An empty string clears a link. */
-const optionalUrl = z.union([webUrl, z.literal('').transform(() => null), z.null()]).optional();
-
-const projectFields = {
-  projectName: z.string().trim().min(1, 'Project name is required.').max(200),
-  businessName: z.string().trim().max(200),
-  businessLogo: z.union([urlOrFile, z.literal('').transform(() => null), z.null()]).optional(),
-  clientNotes: z.string().trim().max(5000).nullable().optional(),
-  releaseStatus: releaseStatusSchema,
-  /** When it was published; set to now when the status becomes PUBLISHED and none is given. */
-  publishedTimestamp: z.number().int().positive().nullable().optional(),
-  deliverables: z
-    .object({ playStoreUrl: optionalUrl, appStoreUrl: optionalUrl, websiteUrl: optionalUrl, apkDownloadUrl: optionalUrl })
-    .partial()
-    .optional(),
-};
-
-/** A new project for a customer, named by user id or e-mail. */
-export const createProjectSchema = z
-  .object({
-    ownerId: z.string().min(1).optional(),
-    ownerEmail: z.email().optional(),
-    subscriptionId: z.string().min(1).nullable().optional(),
-    ...projectFields,
-    businessName: projectFields.businessName.default(''),
-    releaseStatus: releaseStatusSchema.default('PENDING'),
-  })
-  .refine((p) => Boolean(p.ownerId) !== Boolean(p.ownerEmail), 'Give exactly one of ownerId and ownerEmail.');
-export type CreateProjectInput = z.input<typeof createProjectSchema>;
-
-/** Changes to a project; fields left out stay as they are. */
-export const updateProjectSchema = z.object(projectFields).partial();
-export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
-
-export const staffProjectSchema = projectSchema.extend({ customer: customerSchema, subscriptionId: z.string().nullable() });
-export type StaffProject = z.infer<typeof staffProjectSchema>;
-/** Created newest first, a page at a time. */
-export const staffProjectListSchema = pageOf('projects', staffProjectSchema);
-export const staffProjectListQuerySchema = z.object({
-  ownerId: z.string().min(1).optional(),
-  releaseStatus: releaseStatusSchema.optional(),
-  ...cursorQuery,
-});
-export type StaffProjectListQuery = z.input<typeof staffProjectListQuerySchema>;
-/** The business logo's upload purpose: staff upload it for a customer (the target is the customer's id). */
-export const PROJECT_LOGO_PURPOSE = 'project-logo';
-
 /** The operator endpoint behind `npm run portal -- create-staff`. */
 export const createStaffSchema = z.object({
   email: z.email(),
@@ -211,123 +99,120 @@ export const createStaffResultSchema = z.object({
 });
 export type CreateStaffResult = z.infer<typeof createStaffResultSchema>;
 
-/** The deletion-request queue of /staff/deletion-requests (issue 11 item 3). */
-export const DELETION_REQUEST_STATUSES = ['pending', 'done', 'refused'] as const;
-export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
-/** How a closed request ended: the account's data was erased, no account had that e-mail, or staff refused. */
-export const DELETION_OUTCOMES = ['erased', 'no-account', 'refused'] as const;
-export const staffDeletionRequestSchema = z.object({
+/**
+ * The business at a glance (/staff/overview, issue "Staff console, part 2" item 4). Money is integer cents, times
+ * epoch milliseconds, "this month" the calendar month (UTC) of the server's clock.
+ *
+ * MRR: the monthly equivalent of every active subscription (ACTIVE or ACTIVE_PENDING_UPDATE, renewals in retry
+ * included) at the price it renews at: a yearly price / 12, a weekly one x 52 / 12, summed and then rounded to the
+ * cent. Promo codes discount only the first payment, so they do not lower it.
+ */
+export const overviewPlanSchema = z.object({
+  planId: z.string(),
+  title: z.string(),
+  activeSubscriptions: z.number().int(),
+  mrr: z.number().int(),
+});
+export type OverviewPlan = z.infer<typeof overviewPlanSchema>;
+
+/** One month of the charts: MRR at its end (now for the current month), and subscriptions started in it. */
+export const overviewMonthSchema = z.object({
+  /** "2026-11" */
+  month: z.string(),
+  mrr: z.number().int(),
+  newSubscriptions: z.number().int(),
+});
+export type OverviewMonth = z.infer<typeof overviewMonthSchema>;
+
+/** An open dispute as the overview lists it: whose payment, how much, and until when evidence is due. */
+export const overviewDisputeSchema = z.object({
+  disputeId: z.string(),
+  paymentId: z.string(),
+  userId: z.string(),
+  customerName: z.string(),
+  serviceTitle: z.string(),
+  amount: z.number().int(),
+  state: disputeStateSchema,
+  reason: z.string(),
+  dueAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type OverviewDispute = z.infer<typeof overviewDisputeSchema>;
+/** How many open disputes the overview lists (the count covers all). */
+export const OVERVIEW_DISPUTE_LIMIT = 10;
+
+export const staffOverviewSchema = z.object({
+  asOfTimestamp: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  mrr: z.number().int(),
+  byPlan: z.array(overviewPlanSchema),
+  newThisMonth: z.number().int(),
+  cancelledThisMonth: z.number().int(),
+  /** Active subscriptions whose renewal failed and is retried. */
+  renewalsInRetry: z.number().int(),
+  inactiveNonpayment: z.number().int(),
+  openChats: z.number().int(),
+  /** The oldest customer message of an open chat that support has not answered since (null: none waits). */
+  oldestUnansweredTimestamp: z.number().int().nullable(),
+  pendingDeletionRequests: z.number().int(),
+  /** Payments whose dispute (chargeback) is still open at Square, and the newest of them. */
+  openDisputes: z.number().int(),
+  disputes: z.array(overviewDisputeSchema),
+  /** The last 12 months, oldest first, ending with this month. */
+  months: z.array(overviewMonthSchema),
+});
+export type StaffOverview = z.infer<typeof staffOverviewSchema>;
+
+/** The team of /staff/team (item 5): staff members and the invitations still open. */
+export const staffMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  reason: z.string().nullable(),
-  status: z.enum(DELETION_REQUEST_STATUSES),
-  requestedTimestamp: z.number().int(),
-  /** Whether the request was made while signed in to that account (else as a guest). */
-  signedIn: z.boolean(),
-  outcome: z.enum(DELETION_OUTCOMES).nullable(),
-  refusalReason: z.string().nullable(),
-  decidedTimestamp: z.number().int().nullable(),
-  decidedByName: z.string().nullable(),
+  role: staffRoleSchema,
+  joinedTimestamp: z.number().int(),
 });
-export type StaffDeletionRequest = z.infer<typeof staffDeletionRequestSchema>;
-/** One status at a time, newest request first, a page at a time. */
-export const staffDeletionRequestListSchema = pageOf('requests', staffDeletionRequestSchema);
-export const staffDeletionRequestListQuerySchema = z.object({
-  status: z.enum(DELETION_REQUEST_STATUSES).default('pending'),
-  ...cursorQuery,
-});
-export type StaffDeletionRequestListQuery = z.input<typeof staffDeletionRequestListQuerySchema>;
-export const deletionRequestParamsSchema = z.object({ requestId: z.string().min(1).max(100) });
-export const refuseDeletionSchema = z.object({
-  reason: z.string().trim().min(1, 'Please say why the request is refused.').max(2000, 'The reason must be at most 2000 characters.'),
-});
-export type RefuseDeletionInput = z.infer<typeof refuseDeletionSchema>;
-
-/** The plans editor of /staff/plans (issue 11 item 1): every plan, hidden ones too, in pricing's order. */
-export const PLAN_PERIODS = ['month', 'year', 'week'] as const;
-/** A plan's price change announced ahead (decision 0062; its rules in price-changes.ts). */
-export const priceChangeSchema = z.object({
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffInvitationSchema = z.object({
   id: z.string(),
-  planId: z.string(),
-  amount: z.number().int(),
-  price: z.string(),
-  previousAmount: z.number().int(),
-  effectiveAt: z.number().int(),
-  createdAt: z.number().int(),
-  /** When new buyers started paying it (the plan's own price was set to it); null while it lies ahead. */
-  appliedAt: z.number().int().nullable(),
+  email: z.string(),
+  /** The role the address gets when the link is used. */
+  role: staffRoleSchema,
+  invitedByName: z.string(),
+  createdTimestamp: z.number().int(),
+  expiresTimestamp: z.number().int(),
+  /** The address already has a customer's account: accepting makes that account staff (its subscriptions stay). */
+  customerAccount: z.boolean(),
 });
-export type PriceChange = z.infer<typeof priceChangeSchema>;
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export const staffInvitationParamsSchema = z.object({ invitationId: z.string().min(1).max(100) });
+export const staffTeamSchema = z.object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
+export type StaffTeam = z.infer<typeof staffTeamSchema>;
 
-export const staffPlanSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** Cents; the display price is derived from it. */
-  amount: z.number().int(),
-  price: z.string(),
-  recurring: z.string(),
-  description: z.string().nullable(),
-  visible: z.boolean(),
-  order: z.number().int(),
-  /** Subscriptions of any status on this plan: a used plan can be hidden, never deleted. */
-  subscriptionCount: z.number().int(),
-  /** The price change announced and not yet in effect for new buyers (decision 0062). */
-  priceChange: priceChangeSchema.nullable(),
+/** How long an invitation link works. */
+export const STAFF_INVITATION_HOURS = 72;
+/** An invitation names the role; left out, it is the lesser one (agent). */
+export const inviteStaffSchema = z.object({
+  email: z.email('Please enter a valid email address.').max(254),
+  role: staffRoleSchema.default('agent'),
 });
-export type StaffPlan = z.infer<typeof staffPlanSchema>;
-export const staffPlanListSchema = z.object({ plans: z.array(staffPlanSchema) });
-export const planParamsSchema = z.object({ planId: z.string().min(1).max(100) });
-/** The most a plan or an amount-off code may be: $999,999.99. */
-export const MAX_CENTS = 99_999_999;
-/** The least a plan costs: checkout charges a card for it, so a plan is never free. */
-export const MIN_PLAN_CENTS = 100;
-export const PLAN_TOO_CHEAP = 'A plan costs at least $1.00: checkout charges a card for it, so a plan cannot be free.';
-export const planInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(120, 'Title must be at most 120 characters.'),
-  amount: z.number().int().min(MIN_PLAN_CENTS, PLAN_TOO_CHEAP).max(MAX_CENTS, 'A plan costs at most $999,999.99.'),
-  recurring: z.enum(PLAN_PERIODS),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters.'),
-  visible: z.boolean(),
-});
-export type PlanInput = z.infer<typeof planInputSchema>;
-export const planMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
+export const staffMemberParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+export const changeStaffRoleSchema = z.object({ role: staffRoleSchema });
+export type ChangeStaffRoleInput = z.infer<typeof changeStaffRoleSchema>;
 
-const DOLLARS = /^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
-const asDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const invitationInfoSchema = z.object({ email: z.string(), expiresTimestamp: z.number().int() });
+export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+/** The form the link opens: the new staff member's name and password. */
+export const acceptInvitationFormSchema = z.object({ name: fullNameSchema, password: newPasswordSchema });
+export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
+export const acceptInvitationSchema = acceptInvitationFormSchema.extend(invitationTokenSchema.shape);
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+export const acceptInvitationResultSchema = z.object({ email: z.string() });
 
-/**
- * What is wrong with an amount typed in dollars ("49", "49.99", "$1,200"), in words that say what to type instead;
- * null when it is a whole number of cents from `least.cents` to $999,999.99. `what` names it ("A price").
- */
-export function dollarsProblem(text: string, what: string, least: { cents: number; message: string }): string | null {
-  const typed = text.trim();
-  if (typed.startsWith('-')) return `${what} cannot be negative: enter at least ${asDollars(least.cents)}.`;
-  if (!DOLLARS.test(typed)) return 'Enter an amount in dollars, such as 49 or 49.99.';
-  if (/\.\d{3,}$/.test(typed)) return 'Enter whole cents: at most two digits after the point.';
-  const cents = dollarsToCents(typed);
-  if (cents > MAX_CENTS) return `${what} can be at most ${asDollars(MAX_CENTS)}.`;
-  if (cents < least.cents) return least.message;
-  return null;
-}
-
-export const dollarsField = (what: string, least: { cents: number; message: string }) =>
-  z
-    .string()
-    .trim()
-    .superRefine((text, ctx) => {
-      const problem = dollarsProblem(text, what, least);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
-
-/** The form's fields: the amount typed in dollars ("49" or "49.99"), stored in cents. */
-export const planFormSchema = planInputSchema.omit({ amount: true }).extend({
-  dollars: dollarsField('A price', { cents: MIN_PLAN_CENTS, message: PLAN_TOO_CHEAP }),
-});
-export type PlanForm = z.infer<typeof planFormSchema>;
-/** "$1,200.50" → 120050: the dollar sign and thousands separators are only how it was typed. */
-export const dollarsToCents = (dollars: string) => Math.round(Number(dollars.trim().replace(/[$,]/g, '')) * 100);
-export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
-/** An amount-off code's dollars: at least a cent. */
-export const discountDollarsProblem = (text: string) =>
-  dollarsProblem(text, 'A discount', { cents: 1, message: 'Enter an amount off of at least $0.01.' });
+/** The stable codes of a link that no longer works. */
+export const INVITATION_ERRORS = {
+  INVITATION_INVALID: 'This invitation link is not valid. Ask a staff member to invite you again.',
+  INVITATION_USED: 'This invitation link has already been used. Sign in with the password you chose.',
+  INVITATION_EXPIRED: 'This invitation link has expired. Ask a staff member to invite you again.',
+} as const;

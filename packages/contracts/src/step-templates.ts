@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { stepPlaceInputSchema, stepPlaceSchema } from './onboarding.ts';
-import { newStepSchema } from './staff.ts';
+import { stepPlaceInputSchema, stepPlaceSchema, newStepSchema } from './onboarding.ts';
 
 /**
  * The setup steps every new subscription starts with (spec §3 CompletionSteps), as staff edit them

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cursorQuery, pageOf } from './page.ts';
-import { CHAT_TEXT_MAX } from './support.ts';
+import { cursorQuery, pageOf, searchTextQuery } from './page.ts';
+import { customerSchema } from './staff.ts';
+import { CHAT_TEXT_MAX, chatDetailSchema, chatMessageSchema, chatStatusSchema, chatSummarySchema } from './support.ts';
 
 /**
  * The team inbox (decision 0060): assignment, private notes, saved replies and each staff member's alerts. Nothing
@@ -95,3 +96,28 @@ export const staffInboxAlertsSchema = z.object({
   preferences: staffAlertPreferencesSchema,
 });
 export type StaffInboxAlerts = z.infer<typeof staffInboxAlertsSchema>;
+
+/** `unreadCount`: the customer's messages since support last opened the chat; `assignee`: who works on it. */
+export const staffChatSummarySchema = chatSummarySchema.extend({ customer: customerSchema, unreadCount: z.number().int(), assignee: chatAssigneeSchema });
+export type StaffChatSummary = z.infer<typeof staffChatSummarySchema>;
+/**
+ * OPEN before CLOSED, then newest activity first, a page at a time (contracts `page.ts`). A cursor reads on from its
+ * place in that order, so it belongs with the filters of the page that gave it.
+ */
+export const staffChatListSchema = pageOf('chats', staffChatSummarySchema);
+export type StaffChatList = z.infer<typeof staffChatListSchema>;
+export const staffChatListQuerySchema = z.object({
+  status: chatStatusSchema.optional(),
+  /** Customer name or e-mail. */
+  q: searchTextQuery,
+  customerId: z.string().min(1).max(100).optional(),
+  /** "Mine" or "Unassigned"; absent: every chat. */
+  assigned: assignedFilterSchema.optional(),
+  ...cursorQuery,
+});
+export type StaffChatListQuery = z.input<typeof staffChatListQuerySchema>;
+/** A message as staff see it: support replies name the staff member who sent them. */
+export const staffChatMessageSchema = chatMessageSchema.extend({ senderName: z.string().nullable() });
+export type StaffChatMessage = z.infer<typeof staffChatMessageSchema>;
+export const staffChatDetailSchema = chatDetailSchema.extend({ customer: customerSchema, messages: z.array(staffChatMessageSchema), assignee: chatAssigneeSchema });
+export type StaffChatDetail = z.infer<typeof staffChatDetailSchema>;

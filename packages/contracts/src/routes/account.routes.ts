@@ -5,26 +5,22 @@ import {
   setPasswordSchema,
   signedInDeviceListSchema,
   signedInDeviceParamsSchema,
-} from '../account.ts';
-import { errorBodySchema, staffErrors } from '../errors.ts';
-import {
   deletionRequestInputSchema,
   deletionRequestListSchema,
   deletionRequestSchema,
   profilePhotoSchema,
   profileUpdateSchema,
-} from '../account.ts';
-import { meSchema, sessionStateSchema } from '../auth.ts';
-import { defineRoute, noContent } from '../route.ts';
-import { topics } from '../topics.ts';
-import { shellEndpoints } from './shell.ts';
-import {
   deletionRequestParamsSchema,
   refuseDeletionSchema,
   staffDeletionRequestListQuerySchema,
   staffDeletionRequestListSchema,
   staffDeletionRequestSchema,
-} from '../staff.ts';
+} from '../account.ts';
+import { errorBodySchema, staffErrors } from '../errors.ts';
+import { meSchema, sessionStateSchema } from '../auth.ts';
+import { defineRoute, noContent } from '../route.ts';
+import { topics } from '../topics.ts';
+import { shellEndpoints } from './shell.ts';
 
 const tags = ['account'];
 

@@ -10,7 +10,7 @@ import {
   helpGuideSchema,
 } from '../help.ts';
 import { defineRoute, noContent } from '../route.ts';
-import { planMoveSchema } from '../staff.ts';
+import { planMoveSchema } from '../plans.ts';
 import { topics } from '../topics.ts';
 
 /** Help content: FAQs and help guides for signed-in readers, under the content tag. */

@@ -9,7 +9,6 @@ import { platformRoutes } from './platform.routes.ts';
 import { projectRoutes } from './projects.routes.ts';
 import { squareSandboxRoutes } from './square-sandbox.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
-import { staffConsoleRoutes } from './staff-console.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { uploadRoutes } from './uploads.routes.ts';
@@ -36,7 +35,6 @@ export const routes = {
   projects: projectRoutes,
   squareSandbox: squareSandboxRoutes,
   staff: staffRoutes,
-  staffConsole: staffConsoleRoutes,
   subscriptions: subscriptionRoutes,
   support: { ...supportRoutes, ...supportInboxRoutes },
   uploads: uploadRoutes,
@@ -66,7 +64,6 @@ export * from './platform.routes.ts';
 export * from './projects.routes.ts';
 export * from './square-sandbox.routes.ts';
 export * from './staff.routes.ts';
-export * from './staff-console.routes.ts';
 export * from './subscriptions.routes.ts';
 export * from './support.routes.ts';
 export * from './uploads.routes.ts';

@@ -19,9 +19,12 @@ import {
   seedSubscriptionSchema,
   seededSubscriptionSchema,
   staffQuestionListSchema,
+  newStepSchema,
+  staffQuestionnaireListSchema,
+  staffStepUpdateSchema,
 } from '../onboarding.ts';
 import { errorBodySchema } from '../errors.ts';
-import { customerParamsSchema, newStepSchema, staffQuestionnaireListSchema, staffStepUpdateSchema } from '../staff.ts';
+import { customerParamsSchema } from '../staff.ts';
 import { pageQuerySchema } from '../page.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { topics } from '../topics.ts';

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { planListSchema, planSchema } from '../plans.ts';
-import { defineRoute, noContent } from '../route.ts';
-import { topics } from '../topics.ts';
 import {
+  planListSchema,
+  planSchema,
   planInputSchema,
   planMoveSchema,
   planParamsSchema,
   priceChangeSchema,
   staffPlanListSchema,
   staffPlanSchema,
-} from '../staff.ts';
+} from '../plans.ts';
+import { defineRoute, noContent } from '../route.ts';
+import { topics } from '../topics.ts';
 import { priceChangeInputSchema, withdrawnPriceChangeSchema } from '../price-changes.ts';
 import { staffErrors } from '../errors.ts';
 

@@ -1,14 +1,17 @@
 import { errorBodySchema, staffErrors } from '../errors.ts';
-import { projectListQuerySchema, projectListSchema, projectParamsSchema, projectSchema } from '../projects.ts';
-import { defineRoute } from '../route.ts';
-import { topics } from '../topics.ts';
 import {
+  projectListQuerySchema,
+  projectListSchema,
+  projectParamsSchema,
+  projectSchema,
   createProjectSchema,
   staffProjectListQuerySchema,
   staffProjectListSchema,
   staffProjectSchema,
   updateProjectSchema,
-} from '../staff.ts';
+} from '../projects.ts';
+import { defineRoute } from '../route.ts';
+import { topics } from '../topics.ts';
 
 const tags = ['projects'];
 

@@ -10,7 +10,7 @@ import {
   trustedBusinessSchema,
   trustedByListSchema,
 } from '../showcase.ts';
-import { planMoveSchema } from '../staff.ts';
+import { planMoveSchema } from '../plans.ts';
 import { topics } from '../topics.ts';
 
 /** The portfolio and the "Trusted by" names: read by everyone, written by staff. */

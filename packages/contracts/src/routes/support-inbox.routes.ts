@@ -1,13 +1,7 @@
 import { errorBodySchema, staffErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
 import { chatParamsSchema } from '../support.ts';
-import {
-  chatRatingSchema,
-  messageSearchQuerySchema,
-  messageSearchResultSchema,
-  rateChatSchema,
-  supportFiguresSchema,
-} from '../support-inbox.ts';
+import { chatRatingSchema, messageSearchQuerySchema, messageSearchResultSchema, rateChatSchema, supportFiguresSchema } from '../support-inbox.ts';
 import { topics } from '../topics.ts';
 import {
   assignableStaffSchema,
@@ -23,9 +17,9 @@ import {
   staffAlertPreferencesSchema,
   staffAlertPreferencesUpdateSchema,
   staffInboxAlertsSchema,
+  staffChatSummarySchema,
 } from '../team-inbox.ts';
 import { pageQuerySchema } from '../page.ts';
-import { staffChatSummarySchema } from '../staff.ts';
 
 const customerErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 

@@ -11,12 +11,7 @@ import {
   sendMessageSchema,
 } from '../support.ts';
 import { topics } from '../topics.ts';
-import {
-  staffChatDetailSchema,
-  staffChatListQuerySchema,
-  staffChatListSchema,
-  staffChatSummarySchema,
-} from '../staff.ts';
+import { staffChatDetailSchema, staffChatListQuerySchema, staffChatListSchema, staffChatSummarySchema } from '../team-inbox.ts';
 
 const tags = ['support'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

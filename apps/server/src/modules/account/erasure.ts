@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { PageQuery } from '@portal/contracts/page';
-import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/staff';
+import type { DeletionRequestStatus, StaffDeletionRequest } from '@portal/contracts/account';
 import { topics } from '@portal/contracts/topics';
 import { accounts, sessions, twoFactors, users } from '../../platform/auth/schema.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';

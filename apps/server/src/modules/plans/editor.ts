@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { PlanInput, StaffPlan } from '@portal/contracts/staff';
+import type { PlanInput, StaffPlan } from '@portal/contracts/plans';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';

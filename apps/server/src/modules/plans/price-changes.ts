@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { formatCents } from '@portal/contracts/money';
 import { earliestEffectiveDay, MIN_NOTICE_DAYS, type PriceChangeInput } from '@portal/contracts/price-changes';
-import type { PriceChange } from '@portal/contracts/staff';
+import type { PriceChange } from '@portal/contracts/plans';
 import { topics } from '@portal/contracts/topics';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { projectRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
-import { PROJECT_LOGO_PURPOSE } from '@portal/contracts/staff';
+import { PROJECT_LOGO_PURPOSE } from '@portal/contracts/projects';
 import { registerUploadPurpose } from '../uploads/index.ts';
 import * as service from './service.ts';
 import { projectLogoPurpose } from './upload-purpose.ts';

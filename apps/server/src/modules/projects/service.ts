@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PageQuery } from '@portal/contracts/page';
-import type { Project, ProjectList } from '@portal/contracts/projects';
-import type { StaffProject, createProjectSchema, updateProjectSchema } from '@portal/contracts/staff';
+import type { Project, ProjectList, StaffProject, createProjectSchema, updateProjectSchema } from '@portal/contracts/projects';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';

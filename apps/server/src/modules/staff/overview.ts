@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisputeState } from '@portal/contracts/billing';
-import { OVERVIEW_DISPUTE_LIMIT, type StaffOverview } from '@portal/contracts/staff-console';
+import { OVERVIEW_DISPUTE_LIMIT, type StaffOverview } from '@portal/contracts/staff';
 import type { Db } from '../../platform/db/client.ts';
 
 /** node-postgres and PGlite both answer `{ rows }` to a raw statement. */

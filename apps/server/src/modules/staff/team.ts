@@ -12,7 +12,7 @@ import {
   type StaffMember,
   type StaffInvitation,
   type StaffTeam,
-} from '@portal/contracts/staff-console';
+} from '@portal/contracts/staff';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { users } from '../../platform/auth/schema.ts';
 import { assertPasswordAllowed } from '../../platform/auth/password-policy.ts';

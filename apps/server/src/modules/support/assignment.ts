@@ -1,6 +1,5 @@
 import { asc, eq, ne } from 'drizzle-orm';
-import type { AssignableStaff, AssignChatInput } from '@portal/contracts/team-inbox';
-import type { StaffChatSummary } from '@portal/contracts/staff';
+import type { AssignableStaff, AssignChatInput, StaffChatSummary } from '@portal/contracts/team-inbox';
 import { topicOf } from '@portal/contracts/topics';
 import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';

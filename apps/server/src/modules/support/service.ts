@@ -12,7 +12,7 @@ import {
   type SupportReason,
 } from '@portal/contracts/support';
 import type { PageQuery } from '@portal/contracts/page';
-import type { StaffChatDetail, StaffChatList, StaffChatSummary } from '@portal/contracts/staff';
+import type { StaffChatDetail, StaffChatList, StaffChatSummary } from '@portal/contracts/team-inbox';
 import type { Db } from '../../platform/db/client.ts';
 import { pageFrom } from '../../platform/db/keyset.ts';
 import { publishChange } from '../../platform/events/change-feed.ts';

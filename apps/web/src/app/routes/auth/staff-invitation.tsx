@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { acceptInvitationFormSchema, INVITATION_ERRORS, type AcceptInvitationForm } from '@portal/contracts/staff-console';
+import { acceptInvitationFormSchema, INVITATION_ERRORS, type AcceptInvitationForm } from '@portal/contracts/staff';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ErrorMessage, StatusMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';

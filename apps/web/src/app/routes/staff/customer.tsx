@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { StaffCustomer, StaffProject } from '@portal/contracts/staff';
+import type { StaffCustomer } from '@portal/contracts/staff';
+import type { StaffProject } from '@portal/contracts/projects';
 import { routes } from '@portal/contracts/routes';
 import { Button } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/section-card';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DELETION_REQUEST_STATUSES, type DeletionRequestStatus } from '@portal/contracts/staff';
+import { DELETION_REQUEST_STATUSES, type DeletionRequestStatus } from '@portal/contracts/account';
 import { LoadMore } from '@/components/ui/load-more';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';

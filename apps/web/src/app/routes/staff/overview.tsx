@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCents } from '@portal/contracts/money';
-import type { StaffOverview } from '@portal/contracts/staff-console';
+import type { StaffOverview } from '@portal/contracts/staff';
 import { Page } from '@/components/ui/page';
 import { DisputeBadge } from '@/features/billing/components/dispute-badge';
 import { QueryState } from '@/components/ui/query-state';

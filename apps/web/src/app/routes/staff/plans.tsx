@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
-import type { StaffPlan } from '@portal/contracts/staff';
+import type { StaffPlan } from '@portal/contracts/plans';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage, Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buildPath } from '@portal/contracts/route';
 import { exportProject } from '@portal/contracts/routes/content.routes';
-import type { StaffProject } from '@portal/contracts/staff';
+import type { StaffProject } from '@portal/contracts/projects';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';

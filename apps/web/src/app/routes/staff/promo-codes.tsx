@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatCents } from '@portal/contracts/money';
 import { promoCodeInputOf, promoDurationText, type StaffPromoCode } from '@portal/contracts/billing';
-import type { StaffPlan } from '@portal/contracts/staff';
+import type { StaffPlan } from '@portal/contracts/plans';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, Page } from '@/components/ui/page';
 import { EditorDialog, RowActions } from '@/components/editor';

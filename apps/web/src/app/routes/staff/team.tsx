@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STAFF_ROLES } from '@portal/contracts/route-helpers';
 import type { StaffRole } from '@portal/contracts/auth';
-import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffInvitation, type StaffMember } from '@portal/contracts/staff-console';
+import { STAFF_INVITATION_HOURS, inviteStaffSchema, type InviteStaffInput, type StaffInvitation, type StaffMember } from '@portal/contracts/staff';
 import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';

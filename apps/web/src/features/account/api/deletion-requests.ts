@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { StaffDeletionRequestListQuery } from '@portal/contracts/staff';
+import type { StaffDeletionRequestListQuery } from '@portal/contracts/account';
 import { api } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { refuseDeletionSchema, type RefuseDeletionInput, type StaffDeletionRequest } from '@portal/contracts/staff';
+import { refuseDeletionSchema, type RefuseDeletionInput, type StaffDeletionRequest } from '@portal/contracts/account';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/page';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Payment } from '@portal/contracts/billing';
 import { formatCents } from '@portal/contracts/money';
-import { centsToDollars, dollarsProblem, dollarsToCents } from '@portal/contracts/staff';
+import { centsToDollars, dollarsProblem, dollarsToCents } from '@portal/contracts/plans';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { NewStepInput } from '@portal/contracts/staff';
+import type { NewStepInput } from '@portal/contracts/onboarding';
 import { api, queryKeyOf, routeQuery } from '@/lib/api-client';
 
 const { getStaffSteps, setStepStatus, addStep } = routes.onboarding;

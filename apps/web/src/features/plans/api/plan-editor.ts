@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { PlanInput } from '@portal/contracts/staff';
+import type { PlanInput } from '@portal/contracts/plans';
 import { api, routeQuery } from '@/lib/api-client';
 
 const { listStaffPlans, createPlan, updatePlan, movePlan, deletePlan, withdrawPriceChange } = routes.plans;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { CreateProjectInput, StaffProjectListQuery, UpdateProjectInput } from '@portal/contracts/staff';
+import type { CreateProjectInput, StaffProjectListQuery, UpdateProjectInput } from '@portal/contracts/projects';
 import { api, routeQuery } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';
 import { usePages } from '@/lib/pages';

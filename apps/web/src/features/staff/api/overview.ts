@@ -4,5 +4,5 @@ import { routeQuery } from '@/lib/api-client';
 
 /** The business at a glance; refetched every minute while the page is open (it has no live topic of its own). */
 export function useStaffOverview() {
-  return useQuery({ ...routeQuery(routes.staffConsole.getStaffOverview), refetchInterval: 60_000 });
+  return useQuery({ ...routeQuery(routes.staff.getStaffOverview), refetchInterval: 60_000 });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
 import type { StaffRole } from '@portal/contracts/auth';
-import type { AcceptInvitationInput, InviteStaffInput } from '@portal/contracts/staff-console';
+import type { AcceptInvitationInput, InviteStaffInput } from '@portal/contracts/staff';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, changeStaffRole, checkStaffInvitation, acceptStaffInvitation } = routes.staffConsole;
+const { getStaffTeam, inviteStaff, revokeStaffInvitation, removeStaff, changeStaffRole, checkStaffInvitation, acceptStaffInvitation } = routes.staff;
 
 export function useStaffTeam() {
   return useQuery(routeQuery(getStaffTeam));

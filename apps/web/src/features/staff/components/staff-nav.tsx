@@ -19,9 +19,9 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, staffConsole, support, account, plans, projects, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
+const { staff, support, account, plans, projects, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
-  { to: paths.staffOverview(), label: 'Overview', route: staffConsole.getStaffOverview },
+  { to: paths.staffOverview(), label: 'Overview', route: staff.getStaffOverview },
   { to: paths.staffInbox(), label: 'Inbox', route: support.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
   { to: paths.staffSavedReplies(), label: 'Saved replies', route: support.listSavedReplies },
   { to: paths.staffInboxSettings(), label: 'Alerts', route: support.updateAlertPreferences },
@@ -39,7 +39,7 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },
   { to: paths.staffContent(), label: 'Import and export', route: content.importContentAsStaff },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', route: account.listStaffDeletionRequests },
-  { to: paths.staffTeam(), label: 'Team', route: staffConsole.getStaffTeam },
+  { to: paths.staffTeam(), label: 'Team', route: staff.getStaffTeam },
   { to: paths.staffAudit(), label: 'Audit log', route: staff.listStaffAudit },
 ];
 

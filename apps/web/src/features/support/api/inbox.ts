@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@portal/contracts/routes';
-import type { StaffChatListQuery } from '@portal/contracts/staff';
+import type { StaffChatListQuery } from '@portal/contracts/team-inbox';
 import { wholeChat } from '@portal/contracts/support';
 import { api } from '@/lib/api-client';
 import { refetchFirstPages } from '@/lib/page-refresh';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DEFAULT_CHAT_LABEL } from '@portal/contracts/support';
-import type { StaffChatSummary } from '@portal/contracts/staff';
+import type { StaffChatSummary } from '@portal/contracts/team-inbox';
 import { formatShortDate, formatTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

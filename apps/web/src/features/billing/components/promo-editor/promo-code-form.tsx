@@ -9,7 +9,7 @@ import {
   type PromoCodeForm as PromoCodeFormValues,
   type StaffPromoCode,
 } from '@portal/contracts/billing';
-import type { StaffPlan } from '@portal/contracts/staff';
+import type { StaffPlan } from '@portal/contracts/plans';
 import { useEditorForm } from '@/components/editor';
 import { ErrorMessage } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPLETED_STEP_STATUS, STEP_PLACE_NAMES, type CompletionStep } from '@portal/contracts/onboarding';
-import { newStepSchema, type NewStepInput } from '@portal/contracts/staff';
+import { COMPLETED_STEP_STATUS, STEP_PLACE_NAMES, type CompletionStep, newStepSchema, type NewStepInput } from '@portal/contracts/onboarding';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';

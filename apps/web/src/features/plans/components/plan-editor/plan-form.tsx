@@ -1,4 +1,11 @@
-import { centsToDollars, dollarsToCents, PLAN_PERIODS, planFormSchema, type PlanForm as PlanFormValues, type StaffPlan } from '@portal/contracts/staff';
+import {
+  centsToDollars,
+  dollarsToCents,
+  PLAN_PERIODS,
+  planFormSchema,
+  type PlanForm as PlanFormValues,
+  type StaffPlan,
+} from '@portal/contracts/plans';
 import { TextField } from '@/components/ui/text-field';
 import { usePlanChanges } from '../../api/plan-editor';
 import { useEditorForm } from '@/components/editor';

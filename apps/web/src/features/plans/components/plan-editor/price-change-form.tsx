@@ -11,7 +11,7 @@ import {
   type PriceChangeForm as PriceChangeFormValues,
 } from '@portal/contracts/price-changes';
 import { routes } from '@portal/contracts/routes';
-import { dollarsToCents, type StaffPlan } from '@portal/contracts/staff';
+import { dollarsToCents, type StaffPlan } from '@portal/contracts/plans';
 import { TextField } from '@/components/ui/text-field';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

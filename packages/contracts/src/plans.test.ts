@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promoCodeFormSchema } from './billing.ts';
-import { dollarsToCents, planFormSchema } from './staff.ts';
+import { dollarsToCents, planFormSchema } from './plans.ts';
 
 const planPrice = (dollars: string) => {
   const result = planFormSchema.safeParse({ title: 'Starter', dollars, recurring: 'month', description: '', visible: true });
