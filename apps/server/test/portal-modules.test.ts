@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backgroundWork, portalModules } from '../src/app.ts';
 import type { PortalModule } from '../src/platform/portal-module.ts';
@@ -27,5 +27,31 @@ describe('the list of modules', () => {
     const work = portalModules.flatMap((module) => module.work ?? []);
     expect(work.length).toBeGreaterThanOrEqual(10);
     for (const piece of work) expect(backgroundWork.filter((started) => started === piece)).toHaveLength(1);
+  });
+});
+
+/**
+ * The whole app goes only to what wires into Fastify: a module's route plugins, and the two builders that add hooks
+ * or build the payment gateway from it. A service names what it uses (`Pick<FastifyInstance, 'db' | 'clock'>`), so
+ * its signature says which of the app's parts it touches and a test can hand it just those.
+ */
+const WIRING = new Set(['createBilling', 'createTusServer']);
+const isRoutePlugin = (name: string) => /Routes?(Plugin)?$/.test(name);
+
+describe("the modules' services", () => {
+  it('take the parts of the app they use, never the whole app', () => {
+    const files = readdirSync(modulesDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(files.length).toBeGreaterThan(100);
+    const wholeApp: string[] = [];
+    for (const file of files) {
+      readFileSync(new URL(file, modulesDir), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (!/\w+: FastifyInstance(?=[,)])/.test(line) || line.startsWith('import')) return;
+          const name = /function (\w+)/.exec(line)?.[1] ?? '';
+          if (!isRoutePlugin(name) && !WIRING.has(name)) wholeApp.push(`${file}:${index + 1}: ${line.trim()}`);
+        });
+    }
+    expect(wholeApp).toEqual([]);
   });
 });

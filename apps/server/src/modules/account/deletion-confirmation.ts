@@ -21,7 +21,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Spec §3 with confirmation: the request is stored 'unconfirmed' and a single-use link goes to the address it names.
  * Only following that link makes it 'pending' (what staff see), so nobody can file one for someone else's address.
  */
-export async function requestAccountDeletion(app: FastifyInstance, input: DeletionRequestInput, userId: string | null): Promise<DeletionRequest> {
+export async function requestAccountDeletion(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, input: DeletionRequestInput, userId: string | null): Promise<DeletionRequest> {
   const now = app.clock();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + DELETION_LINK_TTL_MS);
@@ -43,7 +43,7 @@ export async function requestAccountDeletion(app: FastifyInstance, input: Deleti
 }
 
 /** Follows the mailed link: once, before it expires. A used or unknown link is refused, an expired one too. */
-export async function confirmAccountDeletion(app: FastifyInstance, token: string): Promise<DeletionRequest> {
+export async function confirmAccountDeletion(app: Pick<FastifyInstance, 'clock' | 'db' | 'mail'>, token: string): Promise<DeletionRequest> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const [row] = await tx

@@ -91,7 +91,7 @@ async function decide(
 const actorOf = (user: SessionUser): AuditActor => ({ id: user.id, name: user.name });
 
 /** Refuses a pending request with staff's reason (the requester is told by e-mail once that lands). */
-export async function refuseDeletionRequest(app: FastifyInstance, staff: SessionUser, requestId: string, reason: string) {
+export async function refuseDeletionRequest(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, requestId: string, reason: string) {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await lockPending(tx, requestId);
@@ -106,7 +106,7 @@ export async function refuseDeletionRequest(app: FastifyInstance, staff: Session
  * deleted, questionnaire answers and drafts deleted, the profile anonymised, the sign-in methods and every session removed,
  * the request closed and audited. The stored bytes of the files are deleted after the commit.
  */
-export async function carryOutDeletionRequest(app: FastifyInstance, staff: SessionUser, requestId: string) {
+export async function carryOutDeletionRequest(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, staff: SessionUser, requestId: string) {
   const [pending] = await app.db.select().from(accountDeletionRequests).where(eq(accountDeletionRequests.id, requestId));
   if (!pending) throw notFound('Deletion request not found.');
   if (pending.status !== 'pending') throw conflict('REQUEST_CLOSED', 'This deletion request has already been decided.');

@@ -20,14 +20,14 @@ export async function sessionState(db: Db, user: SessionUser | null): Promise<Se
   return { user: toMe(user), landing: active ? '/dashboard' : '/select-plan' };
 }
 
-async function currentProfile(app: FastifyInstance, userId: string): Promise<Me> {
+async function currentProfile(app: Pick<FastifyInstance, 'db'>, userId: string): Promise<Me> {
   const row = await repo.findUser(app.db, userId);
   if (!row) throw notFound('Your account was not found.');
   return toMe(row);
 }
 
 export async function changeProfile(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   user: SessionUser,
   input: ProfileUpdate,
 ): Promise<Me> {
@@ -37,7 +37,7 @@ export async function changeProfile(
 
 /** Makes a checked profile-picture upload of this user their photo. */
 export async function changeProfilePhoto(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   user: SessionUser,
   fileId: string,
 ): Promise<Me> {
@@ -58,7 +58,7 @@ export async function changeProfilePhoto(
  * Removes the profile photo: the user row forgets it and its upload (record and file) is deleted, so its address
  * answers 404 from then on. The file goes after the commit, so that a rollback leaves the photo whole.
  */
-export async function removeProfilePhoto(app: FastifyInstance, user: SessionUser): Promise<Me> {
+export async function removeProfilePhoto(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, user: SessionUser): Promise<Me> {
   const eraseFile = await app.db.transaction(async (tx): Promise<() => Promise<void>> => {
     const row = await repo.findUser(tx, user.id);
     await repo.updateProfileImage(tx, user.id, null, app.clock());

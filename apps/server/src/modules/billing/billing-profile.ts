@@ -16,12 +16,12 @@ async function findProfile(db: Db, userId: string): Promise<BillingProfileRow | 
 }
 
 /** The signed-in customer's billing profile (empty fields when they have none). */
-export async function billingProfileOf(app: FastifyInstance, userId: string): Promise<BillingProfile> {
+export async function billingProfileOf(app: Pick<FastifyInstance, 'db'>, userId: string): Promise<BillingProfile> {
   return toProfile(await findProfile(app.db, userId));
 }
 
 /** Saves the profile (validated by the route's schema); all fields empty removes it. Receipts issued before keep theirs. */
-export async function saveBillingProfile(app: FastifyInstance, userId: string, profile: BillingProfile): Promise<BillingProfile> {
+export async function saveBillingProfile(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, profile: BillingProfile): Promise<BillingProfile> {
   if (!profile.businessName && !profile.address && !profile.taxId) {
     await app.db.delete(billingProfiles).where(eq(billingProfiles.userId, userId));
     return EMPTY;
@@ -40,7 +40,7 @@ export async function saveBillingProfile(app: FastifyInstance, userId: string, p
  * buyer's profile as it stands, and the tax included in the amount. Stored on the payment, so later changes to any of
  * them leave the receipt as it was issued.
  */
-export async function receiptDetailsAt(app: FastifyInstance, tx: Db, userId: string, amount: number): Promise<ReceiptDetails> {
+export async function receiptDetailsAt(app: Pick<FastifyInstance, 'config'>, tx: Db, userId: string, amount: number): Promise<ReceiptDetails> {
   const profile = await findProfile(tx, userId);
   const { tax } = app.config;
   return {

@@ -16,7 +16,7 @@ const expiryEnd = sql`make_timestamptz(${cards.expYear}, ${cards.expMonth}, 1, 0
  * expiring" mail per card and renewal date (the notice table's key makes a second run, or a second instance, a
  * no-op). Returns how many mails were queued.
  */
-export async function runCardExpirySweep(app: FastifyInstance): Promise<number> {
+export async function runCardExpirySweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>): Promise<number> {
   const now = app.clock();
   const due = await app.db
     .select({

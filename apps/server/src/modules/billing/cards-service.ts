@@ -31,7 +31,7 @@ const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Cou
  * whichever page holds it). A card Square refused (Error) is not listed: the attempt's failure is answered once, at
  * GET /api/cards/:id, and it does not stay in Saved Cards.
  */
-export async function cardListOf(app: FastifyInstance, userId: string, query: PageQuery = { limit: PAGE_LIMIT_DEFAULT }): Promise<CardList> {
+export async function cardListOf(app: Pick<FastifyInstance, 'db'>, userId: string, query: PageQuery = { limit: PAGE_LIMIT_DEFAULT }): Promise<CardList> {
   const [rows, customer] = await Promise.all([listCards(app.db, userId, query), findCustomer(app.db, userId)]);
   const page = pageFrom(rows, query.limit);
   const stored = customer?.defaultCardId ? await findCard(app.db, userId, customer.defaultCardId) : undefined;
@@ -46,14 +46,14 @@ export async function cardListOf(app: FastifyInstance, userId: string, query: Pa
   };
 }
 
-export async function cardOf(app: FastifyInstance, userId: string, id: string): Promise<Card> {
+export async function cardOf(app: Pick<FastifyInstance, 'db'>, userId: string, id: string): Promise<Card> {
   const row = await findCard(app.db, userId, id);
   if (!row) throw notFound(CARD_NOT_FOUND);
   return toCard(row);
 }
 
 /** Stores a card token as PendingSquareCreation (spec §4) and has Square make the card right after. */
-export async function addCard(app: FastifyInstance, userId: string, nonce: string): Promise<Card> {
+export async function addCard(app: Pick<FastifyInstance, 'billing' | 'clock' | 'db'>, userId: string, nonce: string): Promise<Card> {
   const now = app.clock();
   const row = await app.db.transaction(async (tx) => {
     const card = await insertPendingCard(tx, { id: randomUUID(), userId, nonce, now });
@@ -65,7 +65,7 @@ export async function addCard(app: FastifyInstance, userId: string, nonce: strin
 }
 
 /** The user's Square customer, made once: the key is derived from the user, so a retry finds the same one. */
-async function ensureCustomer(app: FastifyInstance, userId: string): Promise<string> {
+async function ensureCustomer(app: Pick<FastifyInstance, 'billing' | 'clock' | 'db'>, userId: string): Promise<string> {
   const existing = await findCustomer(app.db, userId);
   if (existing) return existing.squareCustomerId;
   const [user] = await app.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
@@ -79,7 +79,7 @@ async function ensureCustomer(app: FastifyInstance, userId: string): Promise<str
 }
 
 /** Creates a pending card at Square (card id as idempotency key) and records Complete or Error. */
-export async function processCard(app: FastifyInstance, id: string, claimed?: CardRow): Promise<void> {
+export async function processCard(app: Pick<FastifyInstance, 'billing' | 'clock' | 'db'>, id: string, claimed?: CardRow): Promise<void> {
   const card = claimed ?? (await claimPendingCard(app.db, id, app.clock()));
   if (!card) return;
   const customerId = await ensureCustomer(app, card.userId);
@@ -111,7 +111,7 @@ export async function processCard(app: FastifyInstance, id: string, claimed?: Ca
  * subscription (as its own card, or as the default card of one without its own) needs another saved card to take
  * over: CARD_REPLACEMENT_REQUIRED when the user has one to name, ONLY_PAYING_CARD when a card must be added first.
  */
-export async function deleteCard(app: FastifyInstance, userId: string, id: string, replacementCardId?: string): Promise<void> {
+export async function deleteCard(app: Pick<FastifyInstance, 'billing' | 'clock' | 'db'>, userId: string, id: string, replacementCardId?: string): Promise<void> {
   const card = await findCard(app.db, userId, id);
   if (!card) throw notFound(CARD_NOT_FOUND);
   let replacement: CardRow | undefined;
@@ -143,7 +143,7 @@ export async function deleteCard(app: FastifyInstance, userId: string, id: strin
 }
 
 /** Makes a usable card the user's default (spec §3 DefaultCard). */
-export async function makeDefaultCard(app: FastifyInstance, userId: string, id: string): Promise<CardList> {
+export async function makeDefaultCard(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string): Promise<CardList> {
   const card = await findCard(app.db, userId, id);
   if (!card) throw notFound(CARD_NOT_FOUND);
   if (!isUsableCard(card)) throw badRequest('CARD_NOT_USABLE', 'Only a saved card can be the default card.');

@@ -22,7 +22,7 @@ import { toDispute } from './disputes.ts';
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
 /** The plan being bought: a plan on sale, or for a reactivation the subscription's own plan. */
-async function planFor(app: FastifyInstance, userId: string, input: CheckoutInput): Promise<{ plan: PricedPlan; subscriptionId: string | null }> {
+async function planFor(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, input: CheckoutInput): Promise<{ plan: PricedPlan; subscriptionId: string | null }> {
   if (input.mode === 'NEW_SUBSCRIPTION') {
     const plan = await findPlanForSale(app.db, input.planId);
     if (!plan) throw notFound(PLAN_NOT_FOUND);
@@ -68,7 +68,7 @@ async function cardFor(db: Db, userId: string, cardId: string | null | undefined
  * under the user's purchase lock (decision 0014): the idempotency key, one purchase per plan, and the promo code's
  * reservation.
  */
-export async function startCheckout(app: FastifyInstance, user: SessionUser, input: CheckoutInput): Promise<{ payment: Payment; created: boolean }> {
+export async function startCheckout(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, user: SessionUser, input: CheckoutInput): Promise<{ payment: Payment; created: boolean }> {
   const promoCode = input.promoCode ? normalizePromoCode(input.promoCode) : null;
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.planId, promoCode, input.cardId ?? null, input.mode, input.subscriptionId ?? null]))
@@ -146,7 +146,7 @@ export async function startCheckout(app: FastifyInstance, user: SessionUser, inp
 const DECLINED_REASON = 'Your card was declined. Please try another card.';
 
 /** Client ids for the card form (spec §7 getSquareClientIds); locally, where the sandbox's tokenizer answers. */
-export function paymentsConfig(app: FastifyInstance): PaymentsConfig {
+export function paymentsConfig(app: Pick<FastifyInstance, 'config'>): PaymentsConfig {
   const credentials = squareCredentials(app.config);
   return {
     environment: credentials.environment,
@@ -158,7 +158,7 @@ export function paymentsConfig(app: FastifyInstance): PaymentsConfig {
 }
 
 /** Prices a plan with a promo code (spec §7 validateAndApplyPromoCode); a refused code is a result, not an error. */
-export async function quotePromo(app: FastifyInstance, userId: string, planId: string, promoCode: string): Promise<PromoResult> {
+export async function quotePromo(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, planId: string, promoCode: string): Promise<PromoResult> {
   const plan = await findPlan(app.db, planId);
   if (!plan) throw notFound(PLAN_NOT_FOUND);
   return (await evaluatePromo(app.db, promoCode, plan, app.clock(), false, userId)).result;
@@ -174,12 +174,12 @@ export async function withRefunds(db: Db, rows: PaymentRow[]): Promise<Payment[]
 }
 
 /** One page of payment history, newest first; `nextCursor` is null on the last page. */
-export async function paymentsOf(app: FastifyInstance, userId: string, query: PageQuery): Promise<PaymentList> {
+export async function paymentsOf(app: Pick<FastifyInstance, 'db'>, userId: string, query: PageQuery): Promise<PaymentList> {
   const page = pageFrom(await listPayments(app.db, userId, query), query.limit);
   return { payments: await withRefunds(app.db, page.rows), nextCursor: page.nextCursor };
 }
 
-export async function paymentOf(app: FastifyInstance, userId: string, id: string): Promise<Payment> {
+export async function paymentOf(app: Pick<FastifyInstance, 'db'>, userId: string, id: string): Promise<Payment> {
   const row = await findPayment(app.db, userId, id);
   if (!row) throw notFound('Payment not found.');
   return (await withRefunds(app.db, [row]))[0]!;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * forward, so that browser journeys can show renewals and non-payment without waiting a month.
  * Must run on the root instance: every module reads `app.clock` through it.
  */
-export function installClockControl(app: FastifyInstance): (ms: number) => Date {
+export function installClockControl(app: Pick<FastifyInstance, 'clock'>): (ms: number) => Date {
   const base = app.clock;
   let offsetMs = 0;
   app.clock = () => new Date(base().getTime() + offsetMs);

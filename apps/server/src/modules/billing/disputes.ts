@@ -34,7 +34,7 @@ export async function latestDisputes(db: Db, paymentIds: string[]): Promise<Map<
  * reports. Square numbers a dispute's versions, so a late event older than what is stored changes nothing. A new
  * dispute alerts staff (an e-mail to each, and a warning in the log once committed).
  */
-export async function applyDispute(app: FastifyInstance, tx: Db, dispute: SquareDispute): Promise<Applied> {
+export async function applyDispute(app: Pick<FastifyInstance, 'clock' | 'config' | 'log' | 'mail'>, tx: Db, dispute: SquareDispute): Promise<Applied> {
   const payment = await lockPaymentOfSquare(tx, dispute.disputed_payment.payment_id);
   if (!payment) return { applied: false };
   const id = (dispute.id ?? dispute.dispute_id)!;

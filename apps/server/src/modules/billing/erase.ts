@@ -13,7 +13,7 @@ export const ERASED_PAYER_NAME = 'Deleted account';
  * Disables every saved card of the user at the payment provider, before anything is written: if the provider
  * cannot be reached, the erasure stops and can be tried again (disabling a disabled card changes nothing).
  */
-export async function disableCardsOf(app: FastifyInstance, userId: string): Promise<number> {
+export async function disableCardsOf(app: Pick<FastifyInstance, 'billing' | 'db'>, userId: string): Promise<number> {
   const rows = (await app.db.select().from(cards).where(eq(cards.userId, userId))).filter(isUsableCard);
   for (const card of rows) {
     await app.billing.gateway

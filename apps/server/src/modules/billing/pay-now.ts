@@ -17,7 +17,7 @@ import { CARD_NOT_FOUND, isUsableCard, toPayment } from './views.ts';
  * running meanwhile, make one charge. Paid, the subscription is ACTIVE and its retries are cancelled. Staff retrying a
  * failed renewal use the same path (`staff`), with the subscription's own card, and the retry is audited.
  */
-export async function payNow(app: FastifyInstance, userId: string, id: string, cardId: string | null | undefined, staff?: StaffAct): Promise<Payment> {
+export async function payNow(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, userId: string, id: string, cardId: string | null | undefined, staff?: StaffAct): Promise<Payment> {
   const now = app.clock();
   if (cardId) {
     const card = await findCard(app.db, userId, cardId);

@@ -12,7 +12,7 @@ import type { PaymentRow } from './schema.ts';
  * notice or end-of-subscription mail. A failed checkout says so on the page and sends nothing. A completed payment's
  * receipt is mailed once that transaction has committed (`mailReceipt`).
  */
-export async function mailFailedPayment(app: FastifyInstance, tx: Db, p: PaymentRow): Promise<void> {
+export async function mailFailedPayment(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, p: PaymentRow): Promise<void> {
   if (p.status !== 'Failed' || p.purchaseType !== 'Renewal' || !p.subscriptionId) return;
   const sub = await findSubscription(tx, p.userId, p.subscriptionId);
   if (sub) await sendRenewalFailure(app, tx, p, sub);
@@ -23,7 +23,7 @@ export async function mailFailedPayment(app: FastifyInstance, tx: Db, p: Payment
  * (the request that completed the payment, right after its commit, or the sweep after a crash). Rendering happens
  * here, outside the completing transaction, so the receipt counter is not held while the PDF and the mail render.
  */
-export async function mailReceipt(app: FastifyInstance, paymentId: string): Promise<void> {
+export async function mailReceipt(app: Pick<FastifyInstance, 'billing' | 'config' | 'db' | 'mail'>, paymentId: string): Promise<void> {
   await app.billing.faults.beforeReceiptMail?.(paymentId);
   await app.db.transaction(async (tx) => {
     if (!(await takeReceiptMailDue(tx, paymentId))) return;
@@ -41,7 +41,7 @@ const RECEIPT_OVERDUE_MS = 30_000;
 const RECEIPT_SWEEP_BATCH = 50;
 
 /** Mails the receipts a crash left due; each is taken once (`mailReceipt`), however many instances sweep. */
-export async function runReceiptMailSweep(app: FastifyInstance): Promise<number> {
+export async function runReceiptMailSweep(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>): Promise<number> {
   const due = await overdueReceiptMails(app.db, app.clock(), RECEIPT_OVERDUE_MS, RECEIPT_SWEEP_BATCH);
   for (const paymentId of due) {
     await mailReceipt(app, paymentId).catch((err: unknown) => app.log.warn({ err, paymentId }, 'receipt mail still due'));

@@ -88,7 +88,7 @@ async function activeSubscription(db: Db, userId: string, id: string, lock = fal
 }
 
 /** The visible plans with the price difference and what changing to each costs now (promo code for upgrades). */
-export async function planOptionsOf(app: FastifyInstance, userId: string, id: string, rawPromo?: string): Promise<PlanOptions> {
+export async function planOptionsOf(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string, rawPromo?: string): Promise<PlanOptions> {
   const now = app.clock();
   const sub = await activeSubscription(app.db, userId, id);
   assertChangeable(sub, now);
@@ -115,7 +115,7 @@ export interface ChangePlanInput {
  * key is derived from our own record (subscription, plan from and to, the period, and how many changes to that plan
  * failed before): the same change sent again, at once or later, finds the payment the first one made.
  */
-export async function changePlan(app: FastifyInstance, user: SessionUser, id: string, input: ChangePlanInput): Promise<{ subscription: Subscription; payment: Payment | null }> {
+export async function changePlan(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, user: SessionUser, id: string, input: ChangePlanInput): Promise<{ subscription: Subscription; payment: Payment | null }> {
   const now = app.clock();
   const plan = await findPlanForSale(app.db, input.planId);
   if (!plan) throw notFound(PLAN_NOT_FOUND);
@@ -198,7 +198,7 @@ export async function changePlan(app: FastifyInstance, user: SessionUser, id: st
 }
 
 /** Undoes a scheduled downgrade: ACTIVE on the current plan again. */
-export async function undoPlanChange(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+export async function undoPlanChange(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const sub = await activeSubscription(tx, userId, id, true);

@@ -23,7 +23,7 @@ const noticeOf = (change: PriceChangeRow, kind: 'notice' | 'reminder') =>
  * told, unless their notice came inside the reminder's days (a subscription bought late hears of it once).
  * Each mail is queued in its own transaction with the row that makes it once only (price-change-mails.ts).
  */
-async function mailSubscribers(app: FastifyInstance, change: PriceChangeRow, kind: 'notice' | 'reminder'): Promise<number> {
+async function mailSubscribers(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, change: PriceChangeRow, kind: 'notice' | 'reminder'): Promise<number> {
   const remindFrom = new Date(change.effectiveAt.getTime() - PRICE_CHANGE_REMINDER_DAYS * DAY_MS);
   const toldEarly = app.db
     .select({ id: priceChangeNotices.subscriptionId })
@@ -76,7 +76,7 @@ async function mailSubscribers(app: FastifyInstance, change: PriceChangeRow, kin
  * before the date; on the date the change becomes the plan's own price. Instances sweeping together send each mail
  * once and apply each change once.
  */
-export async function runPriceChangeSweep(app: FastifyInstance): Promise<{ notices: number; reminders: number; applied: number }> {
+export async function runPriceChangeSweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>): Promise<{ notices: number; reminders: number; applied: number }> {
   const now = app.clock();
   const waiting = await app.db.select().from(planPriceChanges).where(isNull(planPriceChanges.appliedAt));
   let notices = 0;
@@ -93,7 +93,7 @@ export async function runPriceChangeSweep(app: FastifyInstance): Promise<{ notic
  * Withdraws a plan's waiting price change (decision 0076), in one transaction: the change goes, every subscription
  * told of it is cleared of the coming price and mailed that its price stays, and their open pages refresh.
  */
-export async function withdrawPriceChange(app: FastifyInstance, staff: SessionUser, planId: string) {
+export async function withdrawPriceChange(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, staff: SessionUser, planId: string) {
   const now = app.clock();
   return app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

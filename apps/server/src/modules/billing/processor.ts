@@ -16,7 +16,7 @@ export const NO_CARD_REASON = 'No card on file to charge. Please add a card in P
  * Square's idempotency key, so running this again for the same payment (after a crash between the charge and the
  * commit, or from two instances) gets Square's first answer back: one charge, whatever happens.
  */
-export async function processPayment(app: FastifyInstance, id: string, claimed?: PaymentRow): Promise<void> {
+export async function processPayment(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, id: string, claimed?: PaymentRow): Promise<void> {
   const payment = claimed ?? (await claimPayment(app.db, id, app.clock()));
   if (!payment) return;
   const result = await charge(app, payment);
@@ -26,7 +26,7 @@ export async function processPayment(app: FastifyInstance, id: string, claimed?:
   if (completed) await mailReceipt(app, payment.id).catch((err: unknown) => app.log.warn({ err, paymentId: payment.id }, 'receipt mail left due'));
 }
 
-async function charge(app: FastifyInstance, p: PaymentRow): Promise<ChargeResult> {
+async function charge(app: Pick<FastifyInstance, 'billing'>, p: PaymentRow): Promise<ChargeResult> {
   // A 100%-off first payment completes with no charge.
   if (p.amount === 0) return { ok: true, squarePaymentId: '' };
   if (!p.cardSquareId) return { ok: false, code: 'NO_CARD', reason: NO_CARD_REASON, squarePaymentId: null };
@@ -57,7 +57,7 @@ const paidPlan = (p: PaymentRow): PaidPlan => ({
  * In one transaction: the payment's status, and what it does to its subscription and promo code. True when this
  * call completed the payment (its receipt mail is then due).
  */
-async function finalizePayment(app: FastifyInstance, id: string, result: ChargeResult): Promise<boolean> {
+async function finalizePayment(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, id: string, result: ChargeResult): Promise<boolean> {
   return app.db.transaction(async (tx) => {
     const p = await lockPayment(tx, id);
     if (!p || p.status !== 'Pending') return false;

@@ -52,12 +52,12 @@ function periodOf(p: PaymentRow): ReceiptFacts['period'] {
  * A payment completed before receipts kept their details (docs/decisions/0064) reads the company's name and address
  * from the settings, as its receipt always did.
  */
-function sellerOf(app: FastifyInstance, p: PaymentRow): ReceiptFacts['seller'] {
+function sellerOf(app: Pick<FastifyInstance, 'config'>, p: PaymentRow): ReceiptFacts['seller'] {
   if (p.receiptDetails) return { name: p.receiptDetails.seller.legalName, address: p.receiptDetails.seller.address, taxId: p.receiptDetails.seller.taxId };
   return { name: app.config.COMPANY_NAME, address: app.config.COMPANY_ADDRESS ?? null, taxId: null };
 }
 
-export function receiptFactsOf(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[]): ReceiptFacts {
+export function receiptFactsOf(app: Pick<FastifyInstance, 'config'>, p: PaymentRow, refunds: RefundRow[]): ReceiptFacts {
   return {
     receiptNumber: p.receiptNumber!,
     paidAt: p.updatedAt,
@@ -145,20 +145,20 @@ export interface Receipt {
  * The receipt of a completed payment, for whoever may see it (an e-mail attaching it, the customer's download).
  * Undefined while the payment has no receipt (not found, Pending or Failed).
  */
-export async function receiptPdf(app: FastifyInstance, paymentId: string): Promise<Receipt | undefined> {
+export async function receiptPdf(app: Pick<FastifyInstance, 'config' | 'db'>, paymentId: string): Promise<Receipt | undefined> {
   const p = await findAnyPayment(app.db, paymentId);
   if (!p || p.status !== 'Complete' || p.receiptNumber === null) return undefined;
   return receiptOfRow(app, p, await listRefundsOf(app.db, p.id));
 }
 
 /** The receipt of a completed payment's row as it stands (in the transaction that completed it, for the e-mail). */
-export async function receiptOfRow(app: FastifyInstance, p: PaymentRow, refunds: RefundRow[] = []): Promise<Receipt> {
+export async function receiptOfRow(app: Pick<FastifyInstance, 'config'>, p: PaymentRow, refunds: RefundRow[] = []): Promise<Receipt> {
   const facts = receiptFactsOf(app, p, refunds);
   return { filename: `receipt-${receiptNumberText(p.receiptNumber!)}.pdf`, pdf: await renderReceiptPdf(facts), facts };
 }
 
 /** The signed-in customer's receipt of one of their payments. */
-export async function receiptOf(app: FastifyInstance, userId: string, paymentId: string): Promise<Receipt> {
+export async function receiptOf(app: Pick<FastifyInstance, 'config' | 'db'>, userId: string, paymentId: string): Promise<Receipt> {
   const p = await findAnyPayment(app.db, paymentId);
   if (!p || p.userId !== userId) throw notFound('Payment not found.');
   const receipt = await receiptPdf(app, paymentId);

@@ -22,7 +22,7 @@ export async function auditRefund(tx: Db, actor: AuditActor, payment: PaymentRow
 }
 
 /** The customer's e-mail once a refund has gone through, in the transaction that records it as Complete. */
-export async function mailCompletedRefund(app: FastifyInstance, tx: Db, payment: PaymentRow, refund: RefundRow) {
+export async function mailCompletedRefund(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, payment: PaymentRow, refund: RefundRow) {
   if (refund.status !== 'Complete') return;
   await sendRefundIssued(app, tx, {
     userId: payment.userId,

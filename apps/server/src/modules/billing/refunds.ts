@@ -33,7 +33,7 @@ async function refundedOrHeld(db: Db, paymentId: string): Promise<number> {
   return rows.reduce((sum, r) => sum + r.amount, 0);
 }
 
-async function answer(app: FastifyInstance, refund: RefundRow): Promise<{ refund: Refund; payment: Payment }> {
+async function answer(app: Pick<FastifyInstance, 'db'>, refund: RefundRow): Promise<{ refund: Refund; payment: Payment }> {
   const payment = (await findAnyPayment(app.db, refund.paymentId))!;
   return { refund: toRefund(refund), payment: (await withRefunds(app.db, [payment]))[0]! };
 }
@@ -44,7 +44,7 @@ async function answer(app: FastifyInstance, refund: RefundRow): Promise<{ refund
  * stored with its audit entry; its id is Square's idempotency key, so a retry is one refund at Square. The staff's key makes resending
  * the same request answer the same refund. Once Square has made it, the customer is e-mailed.
  */
-export async function refundPayment(app: FastifyInstance, staff: SessionUser, paymentId: string, input: RefundRequest) {
+export async function refundPayment(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'mail'>, staff: SessionUser, paymentId: string, input: RefundRequest) {
   const key = `${paymentId}:${input.idempotencyKey}`;
   const now = app.clock();
   const { refund, squarePaymentId } = await app.db.transaction(async (tx) => {

@@ -29,7 +29,7 @@ export function remindsOf(sub: Pick<SubscriptionRow, 'dueDate' | 'startDate' | '
  * subscriptions (they end at their due date) and customers who turned reminders off are left out; the reminder's
  * row makes a second run, or a second instance, a no-op. Returns how many mails were queued.
  */
-export async function runRenewalReminderSweep(app: FastifyInstance): Promise<number> {
+export async function runRenewalReminderSweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>): Promise<number> {
   const days = app.config.RENEWAL_REMINDER_DAYS;
   if (days === 0) return 0;
   const now = app.clock();
@@ -47,7 +47,7 @@ export async function runRenewalReminderSweep(app: FastifyInstance): Promise<num
 }
 
 /** Active subscriptions due within `days` and not yet reminded for that date, after `after` in (due date, id) order. */
-function upcomingPage(app: FastifyInstance, now: Date, days: number, after: SubscriptionRow | undefined): Promise<SubscriptionRow[]> {
+function upcomingPage(app: Pick<FastifyInstance, 'db'>, now: Date, days: number, after: SubscriptionRow | undefined): Promise<SubscriptionRow[]> {
   return app.db
     .select()
     .from(subscriptions)
@@ -76,7 +76,7 @@ function upcomingPage(app: FastifyInstance, now: Date, days: number, after: Subs
 }
 
 /** Queues one reminder; false when the subscription changed since it was listed or was reminded meanwhile. */
-async function remind(app: FastifyInstance, candidate: SubscriptionRow): Promise<boolean> {
+async function remind(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, candidate: SubscriptionRow): Promise<boolean> {
   const queued = await app.db.transaction(async (tx) => {
     // Read again in the mail's transaction: a cancellation or a renewal since the list was read wins.
     const sub = await findSubscription(tx as unknown as Db, candidate.userId, candidate.id);

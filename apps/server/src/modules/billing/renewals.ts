@@ -58,7 +58,7 @@ export const RENEWAL_BATCH = 25;
  * those with a payment in flight (an upgrade being charged, a "pay now", a renewal another worker holds).
  * Returns the renewal payments it processed.
  */
-export async function runRenewalSweep(app: FastifyInstance, limit = RENEWAL_BATCH): Promise<string[]> {
+export async function runRenewalSweep(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>, limit = RENEWAL_BATCH): Promise<string[]> {
   const now = app.clock();
   const created = await app.db.transaction(async (tx) => {
     const due = await tx

@@ -24,7 +24,7 @@ import { setSubscriptionCard } from './subscription-card.ts';
 import { squareWebhookRoute } from './webhook-route.ts';
 import { runResumeSweep } from '../subscriptions/index.ts';
 
-async function sweepNow(app: FastifyInstance) {
+async function sweepNow(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>) {
   // Pauses that have ended resume first, so that the renewal sweep sees them as they now are.
   await runResumeSweep(app);
   const renewals = await runRenewalSweep(app);

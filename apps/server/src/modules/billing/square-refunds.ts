@@ -20,7 +20,7 @@ const STATUS: Record<string, RefundRow['status']> = { PENDING: 'Pending', COMPLE
  * origin `square`, so the customer's history shows it. Pending never undoes a settled status (events may arrive out
  * of order), a refund that turns Complete is e-mailed to the customer, and a refund the portal is still waiting for Square's answer to is merged when that answer is recorded.
  */
-export async function applySquareRefund(app: FastifyInstance, tx: Db, refund: SquareRefund): Promise<Applied> {
+export async function applySquareRefund(app: Pick<FastifyInstance, 'clock' | 'config' | 'mail'>, tx: Db, refund: SquareRefund): Promise<Applied> {
   const payment = await lockPaymentOfSquare(tx, refund.payment_id);
   if (!payment) return { applied: false };
   const status = STATUS[refund.status] ?? 'Pending';

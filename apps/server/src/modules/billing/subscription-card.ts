@@ -44,7 +44,7 @@ export async function expiringBeforeRenewal(db: Db, userId: string, defaultCard:
 }
 
 /** Chooses which saved card pays an active subscription. */
-export async function setSubscriptionCard(app: FastifyInstance, userId: string, id: string, cardId: string): Promise<Subscription> {
+export async function setSubscriptionCard(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string, cardId: string): Promise<Subscription> {
   return app.db.transaction(async (tx) => {
     const sub = await findSubscription(tx, userId, id, true);
     if (!sub) throw notFound(SUBSCRIPTION_NOT_FOUND);

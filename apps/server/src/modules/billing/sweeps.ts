@@ -16,7 +16,7 @@ const STALE_AFTER_MS = 30_000;
  * receipts left unmailed (a crash after a payment committed). Each payment or card goes to Square again with its own
  * id as the idempotency key, so the retry yields the first charge or card; each receipt is mailed once.
  */
-export async function runPendingSweep(app: FastifyInstance): Promise<{ payments: number; cards: number; receipts: number }> {
+export async function runPendingSweep(app: Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>): Promise<{ payments: number; cards: number; receipts: number }> {
   const now = app.clock();
   const payments = await claimStalePayments(app.db, now, STALE_AFTER_MS);
   for (const p of payments) await processPayment(app, p.id, p).catch((err: unknown) => app.log.warn({ err, paymentId: p.id }, 'payment still pending'));
@@ -27,7 +27,7 @@ export async function runPendingSweep(app: FastifyInstance): Promise<{ payments:
 }
 
 /** Both sweeps run every RENEWAL_SWEEP_INTERVAL_MS (0 turns them off). */
-const sweepInterval = (app: FastifyInstance) => app.config.RENEWAL_SWEEP_INTERVAL_MS;
+const sweepInterval = (app: Pick<FastifyInstance, 'config'>) => app.config.RENEWAL_SWEEP_INTERVAL_MS;
 export const renewalSweep: BackgroundWork = every('renewal sweep', sweepInterval, (app) => runRenewalSweep(app), {
   batch: (charged) => ({ handled: charged.length, batch: RENEWAL_BATCH }),
 });

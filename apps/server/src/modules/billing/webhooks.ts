@@ -18,11 +18,13 @@ export interface Applied {
   afterCommit?: () => void;
 }
 
-type Handler = (app: FastifyInstance, tx: Db, event: unknown) => Promise<Applied>;
+/** What applying an event uses: processing a payment again, a refund or a dispute, each with its mail. */
+type WebhookApp = Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>;
+type Handler = (app: WebhookApp, tx: Db, event: unknown) => Promise<Applied>;
 
 /** Reads an event's data with its type's schema; a known type in another shape is a bad request (400), never a 500. */
 const reading =
-  <S extends z.ZodType>(schema: S, apply: (app: FastifyInstance, tx: Db, data: z.output<S>) => Promise<Applied>): { check: (event: unknown) => z.output<S>; apply: Handler } => ({
+  <S extends z.ZodType>(schema: S, apply: (app: WebhookApp, tx: Db, data: z.output<S>) => Promise<Applied>): { check: (event: unknown) => z.output<S>; apply: Handler } => ({
     check: (event) => {
       const parsed = schema.safeParse(event);
       if (!parsed.success) throw badRequest('INVALID_WEBHOOK_EVENT', `The event's data is not what Square sends: ${parsed.error.issues[0]?.message ?? 'unreadable'}.`);
@@ -72,7 +74,7 @@ function parseEvent(rawBody: string): { envelope: z.output<typeof eventEnvelopeS
  * recorded, or waits for the first to commit and then finds it, and changes nothing. Types the portal does not
  * handle are recorded as ignored.
  */
-export async function receiveSquareEvent(app: FastifyInstance, rawBody: string): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
+export async function receiveSquareEvent(app: WebhookApp, rawBody: string): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
   const { envelope, json } = parseEvent(rawBody);
   const handler = HANDLERS[envelope.type];
   const data = handler?.check(json);

@@ -18,7 +18,7 @@ export interface IssuedRefund {
 }
 
 /** A refund reached the customer's card (staff's, or one made at Square). Always sent. */
-export async function sendRefundIssued(app: FastifyInstance, tx: Db, r: IssuedRefund) {
+export async function sendRefundIssued(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, r: IssuedRefund) {
   return mailUser(app, tx, r.userId, {
     kind: 'refund',
     subject: `Your refund: ${formatCents(r.amount)} for ${r.serviceTitle}`,
@@ -50,7 +50,7 @@ export interface ExtendedSubscription {
 }
 
 /** Staff moved a subscription's due date on as a goodwill credit. Always sent. */
-export async function sendDueDateExtended(app: FastifyInstance, tx: Db, sub: ExtendedSubscription) {
+export async function sendDueDateExtended(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, sub: ExtendedSubscription) {
   const days = sub.days === 1 ? '1 day' : `${sub.days} days`;
   return mailUser(app, tx, sub.userId, {
     kind: 'subscription-extended',

@@ -12,7 +12,7 @@ interface DeletionMail {
 const userOf = (r: DeletionMail) => (r.userId && r.userId !== 'guest' ? r.userId : null);
 
 /** The link that makes a deletion request take effect: sent to the address the request is for. */
-export async function sendDeletionConfirmation(app: FastifyInstance, tx: Db, r: DeletionMail & { token: string; expiresAt: Date }) {
+export async function sendDeletionConfirmation(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, r: DeletionMail & { token: string; expiresAt: Date }) {
   return app.mail.queue(tx, {
     kind: 'deletion-confirm',
     to: r.email,
@@ -31,7 +31,7 @@ export async function sendDeletionConfirmation(app: FastifyInstance, tx: Db, r: 
 }
 
 /** The request is confirmed and waits for staff. */
-export async function sendDeletionReceived(app: FastifyInstance, tx: Db, r: DeletionMail) {
+export async function sendDeletionReceived(app: Pick<FastifyInstance, 'mail'>, tx: Db, r: DeletionMail) {
   return app.mail.queue(tx, {
     kind: 'deletion-received',
     to: r.email,
@@ -48,7 +48,7 @@ export async function sendDeletionReceived(app: FastifyInstance, tx: Db, r: Dele
 }
 
 /** For the later issue that carries deletions out: the last mail to the address, in the deleting transaction. */
-export async function sendDeletionCarriedOut(app: FastifyInstance, tx: Db, r: DeletionMail) {
+export async function sendDeletionCarriedOut(app: Pick<FastifyInstance, 'mail'>, tx: Db, r: DeletionMail) {
   return app.mail.queue(tx, {
     kind: 'deletion-done',
     to: r.email,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Absolute links into the portal for e-mails (the web's lib/paths.ts has the same page patterns). */
-export const portalLinks = (app: FastifyInstance) => {
+export const portalLinks = (app: Pick<FastifyInstance, 'config'>) => {
   const base = app.config.publicUrl;
   const at = (path: string) => `${base}${path}`;
   return {

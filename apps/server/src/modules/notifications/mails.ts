@@ -21,7 +21,7 @@ export const cardLabel = (brand: string | null, last4: string | null) => (last4 
  * Queues a mail to a user's current address in the caller's transaction; an optional kind is skipped when the
  * user turned it off. Returns the outbox id, or null when nothing was queued.
  */
-export async function mailUser(app: FastifyInstance, tx: Db, userId: string, mail: Omit<MailRequest, 'to' | 'userId'>, optional?: OptionalMail) {
+export async function mailUser(app: Pick<FastifyInstance, 'mail'>, tx: Db, userId: string, mail: Omit<MailRequest, 'to' | 'userId'>, optional?: OptionalMail) {
   const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   if (optional && !(await wantsMail(tx, userId, optional))) return null;
@@ -61,7 +61,7 @@ export interface RenewedSubscription {
  * The receipt of a completed payment (checkout, reactivation or renewal); always sent. Billing passes the receipt's
  * money lines (subtotal, any discount, the amount paid, any tax included), the same the PDF shows, and the PDF.
  */
-export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPayment, amountLines: ReceiptLine[], attachments: MailAttachment[] = []) {
+export async function sendReceipt(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, p: SettledPayment, amountLines: ReceiptLine[], attachments: MailAttachment[] = []) {
   const links = portalLinks(app);
   return mailUser(app, tx, p.userId, {
     kind: 'receipt',
@@ -87,7 +87,7 @@ export async function sendReceipt(app: FastifyInstance, tx: Db, p: SettledPaymen
  * A failed renewal: the reason and a link to fix the card. With one retry left it is the final notice; after the
  * last retry failed the subscription is INACTIVE_NONPAYMENT and the mail says so.
  */
-export async function sendRenewalFailure(app: FastifyInstance, tx: Db, p: SettledPayment, sub: RenewedSubscription) {
+export async function sendRenewalFailure(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, p: SettledPayment, sub: RenewedSubscription) {
   const fix = portalLinks(app).subscriptionDetails(sub.id);
   const reason = p.failureReason ?? 'The card was declined.';
   const retries = app.config.renewalRetryDays.length;
@@ -140,7 +140,7 @@ export interface SubscriptionMailInput {
  * The subscription was cancelled (kept until its due date), ended at once by staff, or reactivated at no charge.
  * Always sent.
  */
-export async function sendSubscriptionChange(app: FastifyInstance, tx: Db, sub: SubscriptionMailInput, change: 'cancelled' | 'ended' | 'reactivated') {
+export async function sendSubscriptionChange(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, sub: SubscriptionMailInput, change: 'cancelled' | 'ended' | 'reactivated') {
   const url = portalLinks(app).subscriptionDetails(sub.id);
   const until = mailDate(sub.dueDate);
   const action = { label: 'View your subscription', url };
@@ -189,7 +189,7 @@ export interface ExpiringCard {
 }
 
 /** A card that expires before the subscription's next renewal: once per card, subscription and renewal date. */
-export async function sendCardExpiring(app: FastifyInstance, tx: Db, card: ExpiringCard): Promise<string | null> {
+export async function sendCardExpiring(app: Pick<FastifyInstance, 'clock' | 'config' | 'mail'>, tx: Db, card: ExpiringCard): Promise<string | null> {
   const [fresh] = await tx
     .insert(cardExpiryNotices)
     .values({ cardId: card.cardId, subscriptionId: card.subscriptionId, dueDate: card.dueDate, sentAt: app.clock() })
@@ -222,7 +222,7 @@ export interface PublishedProject {
 }
 
 /** A project became PUBLISHED: its deliverables (optional mail: the customer can turn project e-mails off). */
-export async function sendProjectPublished(app: FastifyInstance, tx: Db, project: PublishedProject) {
+export async function sendProjectPublished(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, project: PublishedProject) {
   const deliverables = [
     { label: 'Google Play', value: project.playStoreUrl },
     { label: 'App Store', value: project.appStoreUrl },

@@ -13,7 +13,7 @@ export interface PausedSubscriptionMail {
 }
 
 /** A subscription was paused or resumed (by the customer, by staff, or on its date). Always sent: it is about money. */
-export async function sendPauseChange(app: FastifyInstance, tx: Db, sub: PausedSubscriptionMail, change: 'paused' | 'resumed') {
+export async function sendPauseChange(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, sub: PausedSubscriptionMail, change: 'paused' | 'resumed') {
   const action = { label: 'View your subscription', url: portalLinks(app).subscriptionDetails(sub.id) };
   const resumesAt = change === 'paused' ? sub.resumesAt : null;
   return mailUser(app, tx, sub.userId, {

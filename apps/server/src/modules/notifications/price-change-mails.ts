@@ -25,7 +25,7 @@ export interface AnnouncedPrice {
  * another, finds it and queues nothing. Always sent (it is about what the customer will be charged). Returns the
  * outbox id, or null when this mail was already queued.
  */
-export async function sendPriceChangeNotice(app: FastifyInstance, tx: Db, kind: 'notice' | 'reminder', change: AnnouncedPrice): Promise<string | null> {
+export async function sendPriceChangeNotice(app: Pick<FastifyInstance, 'clock' | 'config' | 'mail'>, tx: Db, kind: 'notice' | 'reminder', change: AnnouncedPrice): Promise<string | null> {
   const [fresh] = await tx
     .insert(priceChangeNotices)
     .values({ changeId: change.changeId, subscriptionId: change.subscriptionId, kind, sentAt: app.clock() })
@@ -74,7 +74,7 @@ export interface WithdrawnPrice {
  * withdrawing transaction with the clearing of its coming price, which is the claim (a subscription is cleared once).
  * Always sent, as the notice was.
  */
-export function sendPriceChangeWithdrawn(app: FastifyInstance, tx: Db, change: WithdrawnPrice) {
+export function sendPriceChangeWithdrawn(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, change: WithdrawnPrice) {
   const date = mailDate(change.effectiveAt);
   const stays = formatCents(change.currentAmount);
   return mailUser(app, tx, change.userId, {

@@ -22,7 +22,7 @@ export interface UpcomingRenewal {
  * caller's transaction, so a second sweep, on this instance or another, finds it and queues nothing. Optional mail:
  * skipped when the customer turned renewal reminders off. Returns the outbox id, or null when nothing was queued.
  */
-export async function sendRenewalReminder(app: FastifyInstance, tx: Db, renewal: UpcomingRenewal): Promise<string | null> {
+export async function sendRenewalReminder(app: Pick<FastifyInstance, 'clock' | 'config' | 'mail'>, tx: Db, renewal: UpcomingRenewal): Promise<string | null> {
   const [fresh] = await tx
     .insert(renewalReminders)
     .values({ subscriptionId: renewal.subscriptionId, dueDate: renewal.dueDate, sentAt: app.clock() })

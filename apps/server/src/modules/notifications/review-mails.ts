@@ -35,7 +35,7 @@ const quoted = (text: string) => `"${text.length > 300 ? `${text.slice(0, 297)}.
 const filesLine = (files: number) => (files === 1 ? '1 file' : `${files} files`);
 
 /** A new preview waits for the customer's review; they may turn these mails off (projectPreviews). */
-export async function sendPreviewPosted(app: FastifyInstance, tx: Db, preview: PostedPreview) {
+export async function sendPreviewPosted(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, preview: PostedPreview) {
   const details = [
     { label: 'Stage', value: preview.stageName },
     { label: 'Round', value: String(preview.round) },
@@ -67,7 +67,7 @@ export async function sendPreviewPosted(app: FastifyInstance, tx: Db, preview: P
 const decided = (d: ReviewDecisionMail) => (d.decision === 'approved' ? 'approved' : 'asked for changes to');
 
 /** A copy of the customer's own decision, for their records; they may turn it off (projectDecisions). */
-export async function sendDecisionCopy(app: FastifyInstance, tx: Db, d: ReviewDecisionMail) {
+export async function sendDecisionCopy(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, d: ReviewDecisionMail) {
   return mailUser(
     app,
     tx,
@@ -94,7 +94,7 @@ export async function sendDecisionCopy(app: FastifyInstance, tx: Db, d: ReviewDe
  * Staff hear of each decision as they hear of a waiting chat: the staff member who posted the preview, or the whole
  * team when they have left or the preview has no author any more.
  */
-export async function sendDecisionAlert(app: FastifyInstance, tx: Db, d: ReviewDecisionMail & { previewAuthorId: string | null }) {
+export async function sendDecisionAlert(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, d: ReviewDecisionMail & { previewAuthorId: string | null }) {
   const staff = ne(users.role, 'customer');
   const author = d.previewAuthorId ? await tx.select({ email: users.email }).from(users).where(and(staff, eq(users.id, d.previewAuthorId))) : [];
   const recipients = author.length > 0 ? author : await tx.select({ email: users.email }).from(users).where(staff);

@@ -9,7 +9,7 @@ import { mailDate } from './mails.ts';
 
 /** The one-time link of a staff invitation (decision 0037): it sets a name and password, then signs in as staff. */
 export async function sendStaffInvitation(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'config' | 'mail'>,
   tx: Db,
   invitation: { email: string; invitedByName: string; token: string; expiresAt: Date },
 ) {
@@ -46,7 +46,7 @@ export interface NewDispute {
  * A cardholder disputed a payment at their bank (Square's `dispute.created`): every admin is told (money is theirs
  * to handle, decision 0058), since evidence is due at Square by a date and an unanswered dispute is lost.
  */
-export async function sendDisputeAlert(app: FastifyInstance, tx: Db, dispute: NewDispute) {
+export async function sendDisputeAlert(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, dispute: NewDispute) {
   const staff = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   const [customer] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, dispute.userId));
   const who = customer ? `${customer.name || customer.email}` : 'A customer';

@@ -14,7 +14,7 @@ export interface ReachedStage {
 }
 
 /** A stage of the customer's project was reached; skipped when they turned stage e-mails off (projectStages). */
-export async function sendStageReached(app: FastifyInstance, tx: Db, stage: ReachedStage) {
+export async function sendStageReached(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, stage: ReachedStage) {
   const next = stage.next;
   const nextLine = !next
     ? 'That was the last stage of the build.'

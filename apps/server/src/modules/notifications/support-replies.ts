@@ -12,7 +12,7 @@ import { chatMailState } from './schema.ts';
  * The customer's chat page is open (it says so on opening, every half minute, and when new messages arrive): staff
  * replies sent until now count as seen. Another customer's chat does not exist for this one.
  */
-export async function markChatSeen(app: FastifyInstance, userId: string, chatId: string): Promise<void> {
+export async function markChatSeen(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, chatId: string): Promise<void> {
   const [chat] = await app.db
     .select({ id: supportChats.id })
     .from(supportChats)
@@ -32,7 +32,7 @@ const unseenSince = sql<Date>`GREATEST(COALESCE(${chatMailState.customerSeenAt},
  * delay, and whose customer had no page of it open during the delay, gets one mail covering every reply so far.
  * Replies after it start the next burst. Instances racing here agree through the conditional upsert: one wins.
  */
-export async function runSupportReplySweep(app: FastifyInstance): Promise<number> {
+export async function runSupportReplySweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>): Promise<number> {
   const now = app.clock();
   const cutoff = new Date(now.getTime() - app.config.SUPPORT_REPLY_MAIL_DELAY_MS);
   const due = await app.db
@@ -73,7 +73,7 @@ interface DueChat {
   replies: number;
 }
 
-async function claimAndMail(app: FastifyInstance, tx: Db, chat: DueChat, now: Date): Promise<boolean> {
+async function claimAndMail(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, chat: DueChat, now: Date): Promise<boolean> {
   if (!chat.firstUnseen || !chat.lastUnseen) return false;
   const through = chat.lastUnseen;
   // Claims the burst unless the customer looked, or another instance mailed it, since the query above.

@@ -12,7 +12,7 @@ import { portalLinks } from './links.ts';
  * each only if they keep that alert on. The preview is the customer's own last message: private notes are never
  * read here. Instances racing here agree through the conditional upsert: one wins.
  */
-export async function runUnansweredChatSweep(app: FastifyInstance): Promise<number> {
+export async function runUnansweredChatSweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>): Promise<number> {
   const now = app.clock();
   const cutoff = new Date(now.getTime() - app.config.STAFF_UNANSWERED_MAIL_AFTER_MS);
   const due = await app.db
@@ -38,7 +38,7 @@ export async function runUnansweredChatSweep(app: FastifyInstance): Promise<numb
 
 type DueChat = { chat: typeof supportChats.$inferSelect; customerName: string; customerEmail: string };
 
-async function claimAndMail(app: FastifyInstance, tx: Db, { chat, customerName, customerEmail }: DueChat, now: Date): Promise<number> {
+async function claimAndMail(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, { chat, customerName, customerEmail }: DueChat, now: Date): Promise<number> {
   const through = chat.lastActivityAt;
   const [claimed] = await tx
     .insert(chatUnansweredMailState)

@@ -40,7 +40,7 @@ async function acceptedImage(tx: Db, imageUrl: string, banner: Row | null): Prom
 
 const fields = (input: BannerInput) => ({ linkUrl: input.linkUrl || null, title: input.title || null, subtitle: input.subtitle || null });
 
-export async function createBanner(app: FastifyInstance, staff: SessionUser, input: BannerInput): Promise<Banner> {
+export async function createBanner(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, input: BannerInput): Promise<Banner> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const imageUrl = await acceptedImage(tx, input.imageUrl, null);
@@ -58,7 +58,7 @@ async function lockBanner(tx: Db, bannerId: string): Promise<Row> {
 }
 
 /** Changes a banner; an uploaded image it no longer shows is deleted once the change is committed. */
-export async function updateBanner(app: FastifyInstance, staff: SessionUser, bannerId: string, input: BannerInput): Promise<Banner> {
+export async function updateBanner(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, staff: SessionUser, bannerId: string, input: BannerInput): Promise<Banner> {
   const now = app.clock();
   const { banner, eraseBytes } = await app.db.transaction(async (tx) => {
     const before = await lockBanner(tx, bannerId);
@@ -74,7 +74,7 @@ export async function updateBanner(app: FastifyInstance, staff: SessionUser, ban
 }
 
 /** Deletes a banner and, once that is committed, its uploaded image (an imported image elsewhere stays). */
-export async function deleteBanner(app: FastifyInstance, staff: SessionUser, bannerId: string): Promise<void> {
+export async function deleteBanner(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, staff: SessionUser, bannerId: string): Promise<void> {
   const now = app.clock();
   const eraseBytes = await app.db.transaction(async (tx) => {
     const before = await lockBanner(tx, bannerId);

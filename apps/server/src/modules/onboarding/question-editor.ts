@@ -44,7 +44,7 @@ function checkedFields(input: QuestionInput, current: Row | null) {
   return { prompt: input.prompt, type: input.type, isRequired: input.isRequired, options, maxImages: input.maxImages };
 }
 
-export async function createQuestion(app: FastifyInstance, staff: SessionUser, input: QuestionInput): Promise<FormItem> {
+export async function createQuestion(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, input: QuestionInput): Promise<FormItem> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const [last] = await tx.select({ max: sql<number>`coalesce(max(${formItems.sortOrder}), -1)` }).from(formItems);
@@ -64,7 +64,7 @@ async function lockQuestion(tx: Db, questionId: string): Promise<Row> {
   return row;
 }
 
-export async function updateQuestion(app: FastifyInstance, staff: SessionUser, questionId: string, input: QuestionInput): Promise<FormItem> {
+export async function updateQuestion(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, questionId: string, input: QuestionInput): Promise<FormItem> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const before = await lockQuestion(tx, questionId);
@@ -75,7 +75,7 @@ export async function updateQuestion(app: FastifyInstance, staff: SessionUser, q
   });
 }
 
-export async function deleteQuestion(app: FastifyInstance, staff: SessionUser, questionId: string): Promise<void> {
+export async function deleteQuestion(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, questionId: string): Promise<void> {
   const now = app.clock();
   await app.db.transaction(async (tx) => {
     const before = await lockQuestion(tx, questionId);
@@ -86,7 +86,7 @@ export async function deleteQuestion(app: FastifyInstance, staff: SessionUser, q
 }
 
 /** Moves a question one place up or down; every question is renumbered 0..n-1 in the new order. */
-export async function moveQuestion(app: FastifyInstance, staff: SessionUser, questionId: string, direction: Direction) {
+export async function moveQuestion(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: SessionUser, questionId: string, direction: Direction) {
   const now = app.clock();
   await app.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM form_items ORDER BY id FOR UPDATE`);

@@ -36,7 +36,7 @@ const keptFields = (input: AnswerInput): AnswerInput => ({
  * refused: the questionnaire was sent meanwhile, and its draft was cleared then.
  */
 export async function saveQuestionnaireDraft(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   user: SessionUser,
   subscriptionId: string,
   input: QuestionnaireDraftInput,

@@ -37,7 +37,7 @@ export async function ownSubscription(db: Db, user: SessionUser, subscriptionId:
 }
 
 export async function loadQuestionnaire(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'>,
   user: SessionUser,
   subscriptionId: string,
 ): Promise<Questionnaire> {
@@ -74,7 +74,7 @@ export async function answerableItems(db: Db): Promise<FormItem[]> {
  * Sending clears the draft; the subscription's row lock orders this against a draft being saved.
  */
 export async function submitQuestionnaire(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   user: SessionUser,
   subscriptionId: string,
   inputs: AnswerInput[],

@@ -90,7 +90,7 @@ async function publishStepChange(tx: Db, subscriptionId: string, ownerId: string
  * false: pending again, the time cleared).
  */
 export async function markStep(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   user: SessionUser,
   subscriptionId: string,
   stepId: string,
@@ -121,7 +121,7 @@ export async function staffSteps(db: Db, subscriptionId: string): Promise<Comple
  * the same transaction; the customer's steps page and dashboard follow live.
  */
 export async function updateStepAsStaff(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   actor: AuditActor,
   subscriptionId: string,
   stepId: string,
@@ -146,7 +146,7 @@ export async function updateStepAsStaff(
 
 /** Staff add a step after the subscription's last one. */
 export async function addStepAsStaff(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   actor: AuditActor,
   subscriptionId: string,
   input: { stepDetails: string; place?: string | null | undefined },
@@ -165,7 +165,7 @@ export async function addStepAsStaff(
 
 /** Operator seeding: an ACTIVE subscription to a plan, with its steps from the templates, as checkout makes it. */
 export async function seedSubscription(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'db'>,
   email: string,
   planId?: string,
 ): Promise<string> {

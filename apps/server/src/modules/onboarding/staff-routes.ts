@@ -11,7 +11,7 @@ import { listQuestionnairesOf } from './repository.ts';
 import { bannerImagePurpose } from './upload-purpose.ts';
 
 /** A page of a customer's submitted questionnaire answers, newest first, for the staff's customer page. */
-async function questionnairesOf(app: FastifyInstance, userId: string, query: PageQuery) {
+async function questionnairesOf(app: Pick<FastifyInstance, 'db'>, userId: string, query: PageQuery) {
   const page = pageFrom(await listQuestionnairesOf(app.db, userId, query), query.limit);
   return {
     questionnaires: page.rows.map((q) => ({ subscriptionId: q.id, serviceTitle: q.serviceTitle, submittedTimestamp: q.submittedAt.getTime(), answers: q.answers })),

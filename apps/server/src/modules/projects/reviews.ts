@@ -92,7 +92,7 @@ async function publish(tx: Db, project: { id: string; userId: string }) {
 }
 
 /** Staff post a preview to a stage: it opens the stage's next round and tells the customer. */
-export async function postPreview(app: FastifyInstance, staff: SessionUser, projectId: string, input: PostPreview, now: Date): Promise<ProjectReviews> {
+export async function postPreview(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, staff: SessionUser, projectId: string, input: PostPreview, now: Date): Promise<ProjectReviews> {
   return app.db.transaction(async (tx) => {
     const found = await repo.findProject(tx, projectId);
     if (!found) throw notFound(PROJECT_NOT_FOUND);
@@ -122,7 +122,7 @@ function refusalOf(rounds: { latest: number; decided: Set<number> }, round: numb
  * The owner approves a stage's open round or asks for changes. Approving sets the stage's approval only where it is
  * not yet set, so a stage is approved once however many requests arrive together (409 STAGE_ALREADY_APPROVED).
  */
-export async function decide(app: FastifyInstance, user: SessionUser, projectId: string, input: Decision, now: Date): Promise<ProjectReviews> {
+export async function decide(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, user: SessionUser, projectId: string, input: Decision, now: Date): Promise<ProjectReviews> {
   return app.db.transaction(async (tx) => {
     const project = await repo.findProjectOfUser(tx, user.id, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);

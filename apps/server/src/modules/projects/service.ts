@@ -89,7 +89,7 @@ function columnsOf(input: UpdateProject): repo.ProjectChanges {
   };
 }
 
-export async function createProject(app: FastifyInstance, actor: AuditActor, input: CreateProject, now: Date): Promise<StaffProject> {
+export async function createProject(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, actor: AuditActor, input: CreateProject, now: Date): Promise<StaffProject> {
   const db = app.db;
   const customer = await repo.findCustomer(db, { id: input.ownerId, email: input.ownerEmail });
   if (!customer) throw badRequest('OWNER_NOT_FOUND', 'No customer has that id or e-mail.');
@@ -120,12 +120,12 @@ export async function createProject(app: FastifyInstance, actor: AuditActor, inp
 }
 
 /** Applies staff changes; becoming PUBLISHED stamps the publish time unless one is given. */
-export async function updateProject(app: FastifyInstance, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+export async function updateProject(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
   return app.db.transaction((tx) => updateProjectIn(app, tx, actor, projectId, input, now));
 }
 
 /** `updateProject` in the caller's transaction: reaching a launch stage publishes the project this way too. */
-export async function updateProjectIn(app: FastifyInstance, tx: Db, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
+export async function updateProjectIn(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, actor: AuditActor, projectId: string, input: UpdateProject, now: Date): Promise<StaffProject> {
   const found = await repo.findProject(tx, projectId, true);
   if (!found) throw notFound(PROJECT_NOT_FOUND);
   const changes = columnsOf(input);

@@ -110,7 +110,7 @@ export async function deleteStage(db: Db, actor: AuditActor, projectId: string, 
  * Staff edit a stage. A reached date given to a stage not reached reaches it (as `reachStage` does); null takes the
  * stamp off. An expected date given is staff's own, which reaching the stage before no longer replaces.
  */
-export async function updateStage(app: FastifyInstance, actor: AuditActor, projectId: string, stageId: string, input: ProjectStageChanges, now: Date): Promise<ProjectStage> {
+export async function updateStage(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, actor: AuditActor, projectId: string, stageId: string, input: ProjectStageChanges, now: Date): Promise<ProjectStage> {
   return app.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
     const before = await repo.findStage(tx, projectId, stageId);
@@ -130,7 +130,7 @@ export async function updateStage(app: FastifyInstance, actor: AuditActor, proje
 }
 
 /** "Mark reached now": of two requests at once, one reaches the stage and the other is refused (409). */
-export async function reachStage(app: FastifyInstance, actor: AuditActor, projectId: string, stageId: string, now: Date): Promise<ProjectStage> {
+export async function reachStage(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, actor: AuditActor, projectId: string, stageId: string, now: Date): Promise<ProjectStage> {
   return app.db.transaction(async (tx) => {
     await lockProject(tx, projectId);
     if (!(await repo.findStage(tx, projectId, stageId))) throw stageNotFound();
@@ -142,7 +142,7 @@ export async function reachStage(app: FastifyInstance, actor: AuditActor, projec
  * Stamps the stage reached at `at` (only if it was not), dates the next stage from its days unless staff dated it,
  * e-mails the customer, and publishes the project when the stage launches it and it is not published yet.
  */
-async function reachIn(app: FastifyInstance, tx: Db, actor: AuditActor, projectId: string, stageId: string, at: Date, now: Date) {
+async function reachIn(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, actor: AuditActor, projectId: string, stageId: string, at: Date, now: Date) {
   const reached = await repo.stampReached(tx, stageId, at);
   if (!reached) throw conflict('STAGE_ALREADY_REACHED', 'This stage is already reached.');
   const stages = await repo.listStages(tx, projectId);

@@ -75,7 +75,7 @@ export async function listTeam(db: Db, now: Date): Promise<StaffTeam> {
 }
 
 /** Mails a one-time link to the address, for the role named (agent unless said); an address that is staff already is refused. */
-export async function inviteStaff(app: FastifyInstance, staff: SessionUser, input: InviteStaffInput, now: Date): Promise<StaffInvitation> {
+export async function inviteStaff(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, staff: SessionUser, input: InviteStaffInput, now: Date): Promise<StaffInvitation> {
   const email = input.email.trim().toLowerCase();
   const role = input.role ?? 'agent';
   const existing = await repo.findUserByEmail(app.db, email);

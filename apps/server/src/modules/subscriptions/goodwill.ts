@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  * or when the due date is no longer the one staff extended from (a resent or concurrent request extends once).
  */
 export async function extendSubscription(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>,
   staff: StaffAct,
   userId: string,
   id: string,

@@ -31,7 +31,7 @@ async function lockedSubscription(tx: Db, actor: PauseActor, id: string): Promis
 
 const resumedStatusOf = (row: SubscriptionRow) => (row.pendingServiceId ? 'ACTIVE_PENDING_UPDATE' : 'ACTIVE');
 
-async function announce(app: FastifyInstance, tx: Db, actor: PauseActor | null, before: SubscriptionRow, after: SubscriptionRow, change: 'paused' | 'resumed', now: Date) {
+async function announce(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, actor: PauseActor | null, before: SubscriptionRow, after: SubscriptionRow, change: 'paused' | 'resumed', now: Date) {
   if (actor?.kind === 'staff') {
     await recordAudit(tx, {
       actor: actor.staff,
@@ -53,7 +53,7 @@ async function announce(app: FastifyInstance, tx: Db, actor: PauseActor | null, 
  * Pauses an active subscription from now for 1–3 months (decision 0063): nothing renews while it is PAUSED, and on
  * resuming the due date moves by the paused time, so the days already paid for are kept. One pause at a time.
  */
-export async function pauseSubscription(app: FastifyInstance, actor: PauseActor, id: string, { months }: PauseRequest): Promise<Subscription> {
+export async function pauseSubscription(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, actor: PauseActor, id: string, { months }: PauseRequest): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await lockedSubscription(tx, actor, id);
@@ -74,7 +74,7 @@ export async function pauseSubscription(app: FastifyInstance, actor: PauseActor,
   });
 }
 
-async function resumeLocked(app: FastifyInstance, tx: Db, actor: PauseActor | null, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+async function resumeLocked(app: Pick<FastifyInstance, 'config' | 'mail'>, tx: Db, actor: PauseActor | null, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
   // Resumed on its date, or earlier: the due date moves by the time it was actually paused.
   const resumedAt = row.resumesAt && row.resumesAt.getTime() < now.getTime() ? row.resumesAt : now;
   const updated = await updateSubscription(tx, row.id, {
@@ -89,7 +89,7 @@ async function resumeLocked(app: FastifyInstance, tx: Db, actor: PauseActor | nu
 }
 
 /** Resumes a paused subscription now, before its date (the customer from the subscription page, or staff). */
-export async function resumeSubscription(app: FastifyInstance, actor: PauseActor, id: string): Promise<Subscription> {
+export async function resumeSubscription(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, actor: PauseActor, id: string): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await lockedSubscription(tx, actor, id);
@@ -102,7 +102,7 @@ export async function resumeSubscription(app: FastifyInstance, actor: PauseActor
  * Resumes every subscription whose pause has ended. Rows are claimed with FOR UPDATE SKIP LOCKED and re-read under
  * the lock, so instances sweeping together resume each subscription once. Returns the ids resumed.
  */
-export async function runResumeSweep(app: FastifyInstance, limit = 50): Promise<string[]> {
+export async function runResumeSweep(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, limit = 50): Promise<string[]> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const due = await tx

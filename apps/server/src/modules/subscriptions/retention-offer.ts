@@ -19,7 +19,7 @@ const OFFER_ROW = 1;
  * the outcome row's primary key decides which of any number of concurrent requests shows it, and that request
  * counts it as shown. Nothing to show (no offer, turned off, already shown, a discount running): `offer: null`.
  */
-export async function presentRetentionOffer(app: FastifyInstance, userId: string, id: string): Promise<PresentedOffer> {
+export async function presentRetentionOffer(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string): Promise<PresentedOffer> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await findSubscription(tx, userId, id, true);
@@ -43,7 +43,7 @@ export async function presentRetentionOffer(app: FastifyInstance, userId: string
  * Accepts the offer this subscription was shown, as it was shown: its next renewals are discounted. The
  * subscription's row lock and the outcome's `accepted_at` make any number of concurrent accepts one change.
  */
-export async function acceptRetentionOffer(app: FastifyInstance, customer: AuditActor, id: string): Promise<Subscription> {
+export async function acceptRetentionOffer(app: Pick<FastifyInstance, 'clock' | 'db'>, customer: AuditActor, id: string): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     const row = await findSubscription(tx, customer.id, id, true);
@@ -96,7 +96,7 @@ export async function staffRetentionOffer(db: Db): Promise<StaffRetentionOffer> 
 }
 
 /** Defines (or turns off) the one offer; subscriptions already shown an offer keep the one they were shown. */
-export async function saveRetentionOffer(app: FastifyInstance, staff: AuditActor, input: RetentionOfferInput): Promise<StaffRetentionOffer> {
+export async function saveRetentionOffer(app: Pick<FastifyInstance, 'clock' | 'db'>, staff: AuditActor, input: RetentionOfferInput): Promise<StaffRetentionOffer> {
   const now = app.clock();
   await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(retentionOffer).where(eq(retentionOffer.id, OFFER_ROW)).for('update');

@@ -12,13 +12,13 @@ import { afterPause, isActive, reactivationOf, toSubscription } from './views.ts
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
 
 /** A page of the user's subscriptions (or of the active ones), newest start first. */
-export async function subscriptionsOf(app: FastifyInstance, userId: string, query: SubscriptionListQuery): Promise<SubscriptionList> {
+export async function subscriptionsOf(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, query: SubscriptionListQuery): Promise<SubscriptionList> {
   const now = app.clock();
   const page = pageFrom(await listSubscriptions(app.db, userId, query), query.limit);
   return { subscriptions: page.rows.map((row) => toSubscription(row, now)), nextCursor: page.nextCursor };
 }
 
-export async function subscriptionOf(app: FastifyInstance, userId: string, id: string): Promise<Subscription> {
+export async function subscriptionOf(app: Pick<FastifyInstance, 'clock' | 'db'>, userId: string, id: string): Promise<Subscription> {
   const row = await findSubscription(app.db, userId, id);
   if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
   return toSubscription(row, app.clock());
@@ -29,7 +29,7 @@ export async function subscriptionOf(app: FastifyInstance, userId: string, id: s
  * instead end it now (`staff.endNow`): the due date becomes now, so it can come back only through checkout.
  */
 export async function cancelSubscription(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>,
   userId: string,
   id: string,
   why?: { reason: string; comment?: string | undefined },
@@ -65,7 +65,7 @@ export async function cancelSubscription(
 }
 
 /** Reactivates a cancelled subscription still inside its paid period, at no charge (spec §4). */
-export async function reactivateSubscription(app: FastifyInstance, userId: string, id: string, staff?: StaffAct): Promise<Subscription> {
+export async function reactivateSubscription(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'mail'>, userId: string, id: string, staff?: StaffAct): Promise<Subscription> {
   const now = app.clock();
   return app.db.transaction(async (tx) => {
     // The user's purchase lock first, in the order checkout takes it: no second active subscription of the plan.

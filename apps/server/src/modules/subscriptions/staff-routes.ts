@@ -14,7 +14,7 @@ import type { StaffAct } from './staff-audit.ts';
 export const staffAct = (user: SessionUser, why: string): StaffAct => ({ actor: { id: user.id, name: user.name }, why });
 
 /** The customer a subscription belongs to: staff act on it through the customer's own services, as its owner. */
-export async function ownerOfSubscription(app: FastifyInstance, subscriptionId: string): Promise<string> {
+export async function ownerOfSubscription(app: Pick<FastifyInstance, 'db'>, subscriptionId: string): Promise<string> {
   const owner = await findSubscriptionOwner(app.db, subscriptionId);
   if (!owner) throw notFound(SUBSCRIPTION_NOT_FOUND);
   return owner;

@@ -26,7 +26,7 @@ export function sizeCap(config: FastifyInstance['config'], kind: UploadKind): nu
  * within the cap of that kind, and a target the user may upload to. Records it with a storage key made here.
  */
 export async function beginUpload(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>,
   user: SessionUser,
   metadata: Partial<UploadMetadata>,
   declaredLength: string | undefined,
@@ -86,7 +86,7 @@ const finishing = new Map<string, Promise<UploadRow>>();
  * its signature), else the upload is discarded. A checked file moves to its storage key and becomes readable.
  * Runs once per upload even when the last PATCH and a HEAD ask at the same time.
  */
-export function finishUpload(app: FastifyInstance, uploadId: string): Promise<UploadRow> {
+export function finishUpload(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, uploadId: string): Promise<UploadRow> {
   let running = finishing.get(uploadId);
   if (!running) {
     running = verifyAndStore(app, uploadId).finally(() => finishing.delete(uploadId));
@@ -95,7 +95,7 @@ export function finishUpload(app: FastifyInstance, uploadId: string): Promise<Up
   return running;
 }
 
-async function verifyAndStore(app: FastifyInstance, uploadId: string): Promise<UploadRow> {
+async function verifyAndStore(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, uploadId: string): Promise<UploadRow> {
   const row = await repo.findUpload(app.db, uploadId);
   if (!row) throw notFound('That upload was not found.');
   if (row.completedAt) return row;
@@ -114,7 +114,7 @@ async function verifyAndStore(app: FastifyInstance, uploadId: string): Promise<U
 }
 
 /** Gives up an unfinished upload: its bytes and its record go. */
-export async function abandonUpload(app: FastifyInstance, uploadId: string): Promise<void> {
+export async function abandonUpload(app: Pick<FastifyInstance, 'config' | 'db'>, uploadId: string): Promise<void> {
   await uploadStorage(app.config).discard(incomingId(uploadId));
   await repo.deleteUpload(app.db, uploadId);
 }

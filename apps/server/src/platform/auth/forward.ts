@@ -98,7 +98,7 @@ async function forwardToAuth(
  * better-auth answers 500 to any error it meets, a database that is away included; asked once it has failed, the
  * database says which it was, and an outage leaves as the portal's 503 (the error handler's DATABASE_UNAVAILABLE).
  */
-async function throwIfDatabaseAway(app: FastifyInstance): Promise<void> {
+async function throwIfDatabaseAway(app: Pick<FastifyInstance, 'db'>): Promise<void> {
   const failure = await app.db.execute(sql`SELECT 1`).then(
     () => null,
     (error: unknown) => error,
@@ -149,7 +149,7 @@ const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many attempts. Plea
  * route's own limit by client address; `perAccount(key)` is a check that counts by what names the account, so
  * that many addresses cannot work on one account together.
  */
-export function authLimits(app: FastifyInstance) {
+export function authLimits(app: Pick<FastifyInstance, 'config' | 'createRateLimit'>) {
   const window = { max: app.config.AUTH_RATE_LIMIT_MAX, timeWindow: app.config.AUTH_RATE_LIMIT_WINDOW_MS };
   return {
     tooMany,

@@ -19,7 +19,7 @@ const codeUsed = () =>
   new AppError(401, 'TOTP_CODE_USED', 'That code was already used. Please wait for the next code from your authenticator app.');
 
 /** The HMAC key of the account's secret, decrypted as better-auth does (with its key ring, so rotation holds). */
-async function keyOf(app: FastifyInstance, encrypted: string): Promise<Buffer> {
+async function keyOf(app: Pick<FastifyInstance, 'auth'>, encrypted: string): Promise<Buffer> {
   const { secretConfig } = await app.auth.$context;
   const secret = await symmetricDecrypt({ key: secretConfig, data: encrypted });
   return secret.startsWith(BASE32_PREFIX) ? base32Bytes(secret.slice(BASE32_PREFIX.length)) : Buffer.from(secret, 'utf8');
@@ -33,7 +33,7 @@ async function keyOf(app: FastifyInstance, encrypted: string): Promise<Buffer> {
  * an earlier one is refused with 401 TOTP_CODE_USED. A code that is of no step goes on to better-auth, which counts
  * it as wrong. `account` names the account the code is for (the signed-in one, or the one a sign-in waits for).
  */
-export function totpOnce(app: FastifyInstance, account: (request: FastifyRequest) => Promise<string | undefined>) {
+export function totpOnce(app: Pick<FastifyInstance, 'auth' | 'db'>, account: (request: FastifyRequest) => Promise<string | undefined>) {
   const take = async (request: FastifyRequest) => {
     const code = (request.body as { code?: unknown } | undefined)?.code;
     const userId = await account(request);

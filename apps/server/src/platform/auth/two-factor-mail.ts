@@ -11,7 +11,7 @@ interface MailUser {
  * The security e-mail sent when an account's second factor is turned on or off, so that its owner hears of a change
  * they did not make. Queued in a transaction of its own after better-auth made the change (it gives no transaction).
  */
-export async function sendSecondFactorChanged(app: FastifyInstance, user: MailUser, change: 'added' | 'removed') {
+export async function sendSecondFactorChanged(app: Pick<FastifyInstance, 'config' | 'db' | 'mail'>, user: MailUser, change: 'added' | 'removed') {
   const added = change === 'added';
   const heading = added ? 'Two-factor authentication is on' : 'Two-factor authentication is off';
   await app.db.transaction(async (tx) => {

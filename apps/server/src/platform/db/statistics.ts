@@ -4,7 +4,7 @@ import { every } from '../jobs/every.ts';
 
 const HOURLY = 60 * 60 * 1000;
 
-const analyze = async (app: FastifyInstance) => app.database.sql.exec('ANALYZE');
+const analyze = async (app: Pick<FastifyInstance, 'database'>) => app.database.sql.exec('ANALYZE');
 
 /**
  * How long after the start the first ANALYZE waits. PGlite runs one statement at a time and an ANALYZE of every table

@@ -23,7 +23,7 @@ export const badRequest = (code: string, message: string, details?: Record<strin
   new AppError(400, code, message, details);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: Pick<FastifyInstance, 'setErrorHandler'>) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ error: { ...error.details, code: error.code, message: error.message } });

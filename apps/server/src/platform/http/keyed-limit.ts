@@ -14,7 +14,7 @@ interface KeyedLimit {
  * route's checks or handler). A limiter of its own: the plugin runs one route limiter per request, and a route's
  * per-address limit already ran.
  */
-export function keyedLimit(app: FastifyInstance, limit: KeyedLimit): (request: FastifyRequest) => Promise<void> {
+export function keyedLimit(app: Pick<FastifyInstance, 'createRateLimit'>, limit: KeyedLimit): (request: FastifyRequest) => Promise<void> {
   const count = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: async (request) => (await limit.key(request))! });
   return async (request) => {
     if ((await limit.key(request)) === undefined) return;

@@ -15,7 +15,7 @@ type SandboxPayment = { status: string; amount_money: { amount: number; currency
  * `events`, for the caller to send once this has committed.
  */
 export async function makeRefund(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'clock' | 'config'>,
   db: Db,
   input: { paymentId: string; amountMoney: { amount: number; currency: string }; reason?: string },
   events: SandboxEvent[],
