@@ -1,8 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../src/platform/mail/catcher.ts';
 import type { MailRequest } from '../src/platform/mail/mailer.tsx';
 import { LEASE_MS, TEAM_ALERT_KINDS } from '../src/platform/mail/sender.ts';
+import { MAIL_CONNECTIONS } from '../src/platform/mail/transport.ts';
 import { REAL_SQUARE, REQUIRED_IN_PRODUCTION, createTestApp, nextAddress, signUp, makeStaff, type TestContext } from './helpers.ts';
 
 let ctx: TestContext | undefined;
@@ -188,6 +190,61 @@ describe('several senders at once', () => {
     const received = await caught(ctx);
     expect(received).toHaveLength(12);
     expect(new Set(received.map((r) => r.message_id)).size).toBe(12);
+  });
+});
+
+describe('sending many messages', () => {
+  it("sends several readers' messages at once over connections kept open, each reader's in the order queued", async () => {
+    let connections = 0;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const received: Array<{ to: string; subject: string }> = [];
+    let overlap: () => void = () => undefined;
+    const overlapping = new Promise<void>((resolve) => (overlap = resolve));
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
+      onData(stream, session, callback) {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        if (inFlight > 1) overlap();
+        let body = '';
+        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        stream.on('end', () => {
+          const subject = /^Subject: (.*)$/m.exec(body)?.[1] ?? '';
+          // Holds the first message until a second is being sent beside it, or a second has passed (one at a time).
+          void Promise.race([overlapping, new Promise((resolve) => setTimeout(resolve, 1000))]).then(() => {
+            received.push({ to: session.envelope.rcptTo[0]!.address, subject });
+            inFlight -= 1;
+            callback();
+          });
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+      const readers = ['ana@example.com', 'ben@example.com', 'cy@example.com', 'dee@example.com', 'eve@example.com'];
+      await queue(ctx, ...[1, 2, 3].flatMap((n) => readers.map((to) => mail(to, n))));
+      expect(await ctx.app.mail.deliver(20)).toEqual({ sent: 15, failed: 0, retrying: 0 });
+
+      expect(mostInFlight).toBeGreaterThan(1);
+      expect(mostInFlight).toBeLessThanOrEqual(MAIL_CONNECTIONS);
+      expect(connections).toBeLessThanOrEqual(MAIL_CONNECTIONS);
+      for (const reader of readers) {
+        expect(received.filter((m) => m.to === reader).map((m) => m.subject)).toEqual(['Your receipt 1', 'Your receipt 2', 'Your receipt 3']);
+      }
+    } finally {
+      await ctx?.close();
+      ctx = undefined;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -45,7 +45,7 @@ export async function createMailer(config: Config, db: Db, clock: () => Date): P
     },
     deliver: (limit) => deliverDueMail({ db, transport, from: config.mailFrom, clock, retryBaseMs: config.MAIL_RETRY_BASE_MS }, limit),
     async close() {
-      transport.close();
+      await transport.close();
       await catcher?.close();
     },
   };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { MailTransport } from './transport.ts';
+import { MAIL_CONNECTIONS, type MailTransport } from './transport.ts';
+import { eachAtOnce } from '../jobs/each-at-once.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, type OutboxRow } from './schema.ts';
 
@@ -72,42 +73,53 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
 }
 
 /**
- * Sends what is due, at most `limit` messages. A crash between the SMTP server's "250 OK" and the update below
- * sends that message once more when its lease runs out: at most once more, with the same Message-ID.
+ * Sends what is due, at most `limit` messages, MAIL_CONNECTIONS readers' at a time: each reader's messages go one after
+ * another in the order they were queued, so an inbox never shows a later message before an earlier one. A crash between
+ * the SMTP server's "250 OK" and the update below sends that message once more when its lease runs out: at most once
+ * more, with the same Message-ID.
  */
 export async function deliverDueMail(sender: MailSender, limit = 20): Promise<{ sent: number; failed: number; retrying: number }> {
   const result = { sent: 0, failed: 0, retrying: 0 };
+  const byReader = new Map<string, OutboxRow[]>();
   for (const mail of await claimDue(sender.db, sender.clock(), limit)) {
-    try {
-      await sender.transport.sendMail({
-        messageId: mail.messageId,
-        from: sender.from,
-        to: mail.toAddress,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.textBody,
-        attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
-      });
-      await sender.db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: sender.clock(), leaseUntil: null, lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
-      result.sent++;
-    } catch (error) {
-      const giveUp = isPermanent(error) || mail.attempts >= MAX_ATTEMPTS;
-      const now = sender.clock();
-      await sender.db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: describe(error),
-          leaseUntil: null,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts, sender.retryBaseMs)),
-        })
-        .where(eq(mailOutbox.id, mail.id));
-      if (giveUp) result.failed++;
-      else result.retrying++;
-    }
+    const reader = mail.toAddress.toLowerCase();
+    byReader.set(reader, [...(byReader.get(reader) ?? []), mail]);
   }
+  await eachAtOnce([...byReader.values()], MAIL_CONNECTIONS, async (mails) => {
+    for (const mail of mails) await sendOne(sender, mail, result);
+  });
   return result;
+}
+
+async function sendOne(sender: MailSender, mail: OutboxRow, result: { sent: number; failed: number; retrying: number }): Promise<void> {
+  try {
+    await sender.transport.sendMail({
+      messageId: mail.messageId,
+      from: sender.from,
+      to: mail.toAddress,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.textBody,
+      attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+    });
+    await sender.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sender.clock(), leaseUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, mail.id));
+    result.sent++;
+  } catch (error) {
+    const giveUp = isPermanent(error) || mail.attempts >= MAX_ATTEMPTS;
+    const now = sender.clock();
+    await sender.db
+      .update(mailOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        lastError: describe(error),
+        leaseUntil: null,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts, sender.retryBaseMs)),
+      })
+      .where(eq(mailOutbox.id, mail.id));
+    if (giveUp) result.failed++;
+    else result.retrying++;
+  }
 }
