@@ -72,18 +72,27 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
   });
 }
 
+/** What one round did: sent, given up on for good (shown to staff), or left for a later attempt. */
+export interface DeliveryResult {
+  sent: number;
+  failed: number;
+  retrying: number;
+}
+
 /**
  * Sends what is due, at most `limit` messages, MAIL_CONNECTIONS readers' at a time: each reader's messages go one after
  * another in the order they were queued, so an inbox never shows a later message before an earlier one. A crash between
  * the SMTP server's "250 OK" and the update below sends that message once more when its lease runs out: at most once
  * more, with the same Message-ID.
  */
-export async function deliverDueMail(sender: MailSender, limit = 20): Promise<{ sent: number; failed: number; retrying: number }> {
-  const result = { sent: 0, failed: 0, retrying: 0 };
+export async function deliverDueMail(sender: MailSender, limit = 20): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, failed: 0, retrying: 0 };
   const byReader = new Map<string, OutboxRow[]>();
   for (const mail of await claimDue(sender.db, sender.clock(), limit)) {
     const reader = mail.toAddress.toLowerCase();
-    byReader.set(reader, [...(byReader.get(reader) ?? []), mail]);
+    const queued = byReader.get(reader);
+    if (queued) queued.push(mail);
+    else byReader.set(reader, [mail]);
   }
   await eachAtOnce([...byReader.values()], MAIL_CONNECTIONS, async (mails) => {
     for (const mail of mails) await sendOne(sender, mail, result);
@@ -91,7 +100,7 @@ export async function deliverDueMail(sender: MailSender, limit = 20): Promise<{ 
   return result;
 }
 
-async function sendOne(sender: MailSender, mail: OutboxRow, result: { sent: number; failed: number; retrying: number }): Promise<void> {
+async function sendOne(sender: MailSender, mail: OutboxRow, result: DeliveryResult): Promise<void> {
   try {
     await sender.transport.sendMail({
       messageId: mail.messageId,
