@@ -34,7 +34,9 @@ import { createMailer, type Mailer } from './platform/mail/mailer.tsx';
 import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { mailDelivery } from './platform/mail/delivery-work.ts';
 import { plannerStatistics } from './platform/db/statistics.ts';
-import type { PortalModule } from './platform/portal-module.ts';
+import { mailKindsOf, uploadPurposesOf, type PortalModule } from './platform/portal-module.ts';
+import type { UploadPurpose } from './platform/upload-purpose.ts';
+import { authMails } from './platform/auth/mail-kinds.ts';
 import { accountModule } from './modules/account/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { contentModule, trustedByNames } from './modules/content/index.ts';
@@ -50,7 +52,7 @@ import { migrationModule } from './modules/migration/index.ts';
 import { API_PREFIX } from '@portal/contracts/routes';
 
 /**
- * Every feature module, in registration order: each declares its routes and its background work in its index.ts
+ * Every feature module, in registration order: each declares its routes, background work, upload purposes and mails in its index.ts
  * (`platform/portal-module.ts`), so a new route plugin or sweep is added in its module alone.
  */
 export const portalModules: readonly PortalModule[] = [
@@ -90,6 +92,8 @@ declare module 'fastify' {
     /** When this instance last wrote each session's activity (platform/auth/session-activity.ts). */
     sessionActivity: SessionActivity;
     mail: Mailer;
+    /** What each upload is for, as the modules declare them (`PortalModule.uploadPurposes`). */
+    uploadPurposes: ReadonlyMap<string, UploadPurpose>;
     clock: Clock;
     /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
     draining: boolean;
@@ -107,6 +111,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** No line per request (a person reading a terminal); errors are still logged. */
   quietRequests?: boolean;
+  /** The feature modules to serve: all of them (`portalModules`) unless a test adds one of its own. */
+  modules?: readonly PortalModule[];
 }
 
 /**
@@ -122,6 +128,7 @@ export const webDist = path.resolve(serverDir, '../web/dist');
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const modules = options.modules ?? portalModules;
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -159,7 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', forgetSessionAfterWrite);
   app.addHook('preHandler', endOutlivedSessionBeforeAuth);
   endStreamsOfEndedSessions(app);
-  const mail = await createMailer(config, database.db, () => app.clock());
+  app.decorate('uploadPurposes', uploadPurposesOf(modules));
+  const mail = await createMailer(config, database.db, () => app.clock(), mailKindsOf(modules, authMails));
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());
 
@@ -201,7 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.localGoogle) await registerLocalGoogle(app, config);
   // The local Square sandbox is platform (Square's stand-in), registered only with SQUARE_ENVIRONMENT=local.
   await app.register(squareSandboxRoutes);
-  for (const module of portalModules) for (const routes of module.routes) await app.register(routes);
+  for (const module of modules) for (const routes of module.routes) await app.register(routes);
 
   const webRoot = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist;
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webRoot, 'index.html'));

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp, type Clock } from '../src/app.ts';
+import { buildApp, type BuildOptions, type Clock } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 import { migrationsDir } from '../src/platform/db/migrate.ts';
@@ -98,6 +98,8 @@ export async function createTestApp(
     loggerInstance?: FastifyBaseLogger;
     /** PostgreSQL reached another way than TEST_DATABASE_URL (through a proxy a test can cut). */
     databaseUrl?: string;
+    /** The feature modules to serve, when a test adds one of its own (all of them otherwise). */
+    modules?: BuildOptions['modules'];
   } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.env);
@@ -105,7 +107,7 @@ export async function createTestApp(
   const schema = url ? `test_${randomUUID().replace(/-/g, '')}` : undefined;
   const database = await openDatabase(url ? { url, schema } : { startFrom: await migratedTemplate() });
   const logging = options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false };
-  const app = await buildApp({ config, database, clock: options.clock, serveWeb: options.serveWeb ?? false, ...logging });
+  const app = await buildApp({ config, database, clock: options.clock, serveWeb: options.serveWeb ?? false, modules: options.modules, ...logging });
   await app.ready();
   return {
     app,

@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../src/platform/mail/catcher.ts';
 import type { MailRequest } from '../src/platform/mail/mailer.tsx';
-import { LEASE_MS, TEAM_ALERT_KINDS } from '../src/platform/mail/sender.ts';
+import { LEASE_MS } from '../src/platform/mail/sender.ts';
+import { portalModules } from '../src/app.ts';
 import { MAIL_CONNECTIONS } from '../src/platform/mail/transport.ts';
 import { REAL_SQUARE, REQUIRED_IN_PRODUCTION, createTestApp, nextAddress, signUp, makeStaff, type TestContext } from './helpers.ts';
 
@@ -32,7 +33,7 @@ function handClock(start = Date.parse('2026-03-01T10:00:00Z')) {
 }
 
 const mail = (to: string, n = 1): MailRequest => ({
-  kind: 'test-notice',
+  kind: 'receipt',
   to,
   subject: `Your receipt ${n}`,
   notice: { heading: `Thanks for payment ${n}`, paragraphs: ['We received $49.99.'], action: { label: 'See your receipts', url: 'http://localhost:1/payment-history' } },
@@ -84,13 +85,28 @@ describe('e-mail through the local catcher (the default without SMTP_URL)', () =
     const time = handClock();
     ctx = await createTestApp({ clock: time.clock });
     // A burst of alerts (one per waiting chat for each staff member), then a verification link a minute later.
-    await queue(ctx, ...Array.from({ length: 25 }, (_, i) => ({ ...mail(`agent-${i}@example.com`, i), kind: TEAM_ALERT_KINDS[0]! })));
+    await queue(ctx, ...Array.from({ length: 25 }, (_, i) => ({ ...mail(`agent-${i}@example.com`, i), kind: 'staff-unanswered-chat' })));
     time.advance(60_000);
     await queue(ctx, { ...mail('new-customer@example.com', 99), kind: 'email-verification' });
     // One delivery of 20: the customer's mail is in it, however many alerts were due before it.
     expect(await ctx.app.mail.deliver()).toEqual({ sent: 20, failed: 0, retrying: 0 });
     expect((await caught(ctx, 'new-customer@example.com')).map((r) => r.subject)).toEqual(['Your receipt 99']);
     expect(await ctx.app.mail.deliver()).toEqual({ sent: 6, failed: 0, retrying: 0 });
+  });
+
+  it('sends last the kinds a module declares so, and refuses a kind no module declares', async () => {
+    const time = handClock();
+    const digests = { name: 'digests', routes: [], mails: { 'weekly-digest': { sentLast: true }, 'digest-welcome': {} } };
+    ctx = await createTestApp({ clock: time.clock, modules: [...portalModules, digests] });
+    await queue(ctx, ...Array.from({ length: 3 }, (_, i) => ({ ...mail(`digest-${i}@example.com`, i), kind: 'weekly-digest' })));
+    time.advance(60_000);
+    await queue(ctx, { ...mail('first@example.com', 9), kind: 'digest-welcome' });
+    expect(await ctx.app.mail.deliver(1)).toEqual({ sent: 1, failed: 0, retrying: 0 });
+    expect((await caught(ctx)).map((r) => r.subject)).toEqual(['Your receipt 9']);
+
+    const before = (await outbox(ctx)).length;
+    await expect(queue(ctx, { ...mail('nobody@example.com'), kind: 'not-declared' })).rejects.toThrow('No module declares the mail kind "not-declared".');
+    expect((await outbox(ctx)).length).toBe(before);
   });
 
   it('queues nothing when the change that caused the mail rolls back', async () => {

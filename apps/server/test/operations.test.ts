@@ -37,7 +37,7 @@ describe('/metrics (Prometheus)', () => {
   it('reports the e-mail outbox depth', async () => {
     expect((await scrape()).body).toContain('portal_mail_outbox{status="pending"} 0');
     await ctx.app.db.transaction(async (tx) => {
-      await ctx.app.mail.queue(tx as never, { kind: 'test', to: 'depth@example.com', subject: 'Depth', notice: { heading: 'Depth', paragraphs: ['One.'] } });
+      await ctx.app.mail.queue(tx as never, { kind: 'receipt', to: 'depth@example.com', subject: 'Depth', notice: { heading: 'Depth', paragraphs: ['One.'] } });
     });
     expect((await scrape()).body).toContain('portal_mail_outbox{status="pending"} 1');
     await ctx.app.mail.deliver();

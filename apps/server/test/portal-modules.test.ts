@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_PURPOSE_NAMES } from '@portal/contracts/uploads';
 import { backgroundWork, portalModules } from '../src/app.ts';
-import type { PortalModule } from '../src/platform/portal-module.ts';
+import { authMails } from '../src/platform/auth/mail-kinds.ts';
+import { mailKindsOf, uploadPurposesOf, type PortalModule } from '../src/platform/portal-module.ts';
 
 /** The app's one list of modules holds every module that declares one, and starts every piece of their work. */
 const modulesDir = new URL('../src/modules/', import.meta.url);
@@ -27,6 +29,20 @@ describe('the list of modules', () => {
     const work = portalModules.flatMap((module) => module.work ?? []);
     expect(work.length).toBeGreaterThanOrEqual(10);
     for (const piece of work) expect(backgroundWork.filter((started) => started === piece)).toHaveLength(1);
+  });
+
+  it('declares every upload purpose the contract names, each in one module', () => {
+    expect([...uploadPurposesOf(portalModules).keys()].sort()).toEqual([...UPLOAD_PURPOSE_NAMES].sort());
+  });
+
+  it('refuses a purpose or a mail kind that two modules declare', () => {
+    const purpose = uploadPurposesOf(portalModules).get('chat-image')!;
+    const first: PortalModule = { name: 'first', routes: [], uploadPurposes: { 'chat-image': purpose }, mails: { digest: {} } };
+    const second: PortalModule = { name: 'second', routes: [], uploadPurposes: { 'chat-image': purpose }, mails: { digest: {} } };
+    expect(() => uploadPurposesOf([first, second])).toThrow('The upload purpose "chat-image" is declared by both first and second.');
+    expect(() => mailKindsOf([first, second], {})).toThrow('The mail kind "digest" is declared by both first and second.');
+    expect(() => mailKindsOf(portalModules, authMails)).not.toThrow();
+    expect(() => mailKindsOf(portalModules, { receipt: {} })).toThrow('The mail kind "receipt" is declared by both platform and notifications.');
   });
 });
 

@@ -10,7 +10,8 @@ import {
   uploadInChunks,
   uploadSmall,
 } from './uploads-helpers.ts';
-import { registerUploadPurpose, sanitizeFileName } from '../src/modules/uploads/purposes.ts';
+import { sanitizeFileName, type UploadPurpose, type UploadPurposes } from '../src/modules/uploads/purposes.ts';
+import { portalModules } from '../src/app.ts';
 import { getCompletedUpload } from '../src/modules/uploads/service.ts';
 
 let ctx: TestContext;
@@ -18,20 +19,30 @@ let owner: TestUser;
 let other: TestUser;
 let staff: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestApp({
-    env: { UPLOAD_MAX_IMAGE_BYTES: String(300 * 1024), UPLOAD_MAX_VIDEO_BYTES: String(600 * 1024) },
-  });
-  [owner, other, staff] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
-  await makeStaff(ctx, staff);
-  // Registered after the app was built: the registry is read when a request arrives.
-  registerUploadPurpose('test-media', {
+/** Two purposes of a module of the test's own, beside the portal's. */
+const testPurposes: Record<string, UploadPurpose> = {
+  'test-media': {
     kinds: ['image', 'video'],
     canUpload: async (_db, user, targetId) => targetId === `room-${user.id}`,
     canRead: async (_db, user) => user.email.startsWith('reader'),
     storageKey: (_user, targetId, fileName, now) =>
       `test_media/${targetId}/${now.getTime()}_${sanitizeFileName(fileName)}`,
+  },
+  'test-bad-key': {
+    kinds: ['image'],
+    canUpload: async () => true,
+    canRead: async () => true,
+    storageKey: (_user, _target, fileName) => `test/${fileName}`,
+  },
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: { UPLOAD_MAX_IMAGE_BYTES: String(300 * 1024), UPLOAD_MAX_VIDEO_BYTES: String(600 * 1024) },
+    modules: [...portalModules, { name: 'test-uploads', routes: [], uploadPurposes: testPurposes as UploadPurposes }],
   });
+  [owner, other, staff] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+  await makeStaff(ctx, staff);
 });
 afterAll(async () => ctx.close());
 
@@ -202,12 +213,6 @@ describe('upload rules', () => {
   });
 
   it('refuses a storage key that is not made of plain names', async () => {
-    registerUploadPurpose('test-bad-key', {
-      kinds: ['image'],
-      canUpload: async () => true,
-      canRead: async () => true,
-      storageKey: (_user, _target, fileName) => `test/${fileName}`,
-    });
     const res = await createUpload(ctx.app, owner.cookie, {
       purpose: 'test-bad-key',
       targetId: 'x',

@@ -7,17 +7,19 @@ import { createUpload, getFile } from './routes/uploads.routes.ts';
  */
 
 /** What an upload is for; each purpose says which kinds of file it takes and who may upload and read them. */
-export type UploadPurposeName =
-  | 'questionnaire-image'
-  | 'profile-picture'
-  | 'chat-image'
-  | 'chat-video'
-  | 'chat-document'
-  | 'project-logo'
-  | 'banner-image'
-  | 'store-listing-image'
-  | 'project-preview'
-  | 'project-markup';
+export const UPLOAD_PURPOSE_NAMES = [
+  'questionnaire-image',
+  'profile-picture',
+  'chat-image',
+  'chat-video',
+  'chat-document',
+  'project-logo',
+  'banner-image',
+  'store-listing-image',
+  'project-preview',
+  'project-markup',
+] as const;
+export type UploadPurposeName = (typeof UPLOAD_PURPOSE_NAMES)[number];
 
 /** A document is a PDF: recognised by its `%PDF-` signature, always served as a download. */
 export type UploadKind = 'image' | 'video' | 'document';

@@ -5,12 +5,10 @@ import { reauthenticate, requireFreshSignIn } from '../../platform/auth/reauthen
 import { AppError } from '../../platform/http/errors.ts';
 import { keyedLimit } from '../../platform/http/keyed-limit.ts';
 import { registerRoute } from '../../platform/http/route.ts';
-import { registerUploadPurpose } from '../uploads/index.ts';
 import { changeProfile, changeProfilePhoto, deletionRequests, removeProfilePhoto, sessionState } from './service.ts';
 import { confirmAccountDeletion, requestAccountDeletion } from './deletion-confirmation.ts';
 import { carryOutDeletionRequest, listDeletionRequestsForStaff, refuseDeletionRequest } from './erasure.ts';
 import { confirmAccountDeletion as confirmRoute } from '@portal/contracts/routes';
-import { profilePicturePurpose } from './upload-purpose.ts';
 import { accountSecurity, setFirstPassword } from './security.ts';
 import { signedInDevices, signOutDevice, signOutOtherDevices } from './devices.ts';
 
@@ -22,7 +20,6 @@ const HOUR = 60 * 60 * 1000;
 
 /** The profile, the session state, and account deletion requests: the customer's and staff's queue of them. */
 export async function accountRoutes(app: FastifyInstance) {
-  registerUploadPurpose('profile-picture', profilePicturePurpose);
 
   registerRoute(app, route.getSession, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@
  * sweep. Other modules call one function here per place, inside the transaction of the change that causes it.
  */
 import type { PortalModule } from '../../platform/portal-module.ts';
+import { notificationMails } from './mail-kinds.ts';
 import { notificationRoutesPlugin } from './routes.ts';
 import { supportReplyMailSweep, unansweredChatMailSweep } from './sweeps.ts';
 
@@ -34,4 +35,5 @@ export const notificationsModule: PortalModule = {
   name: 'notifications',
   routes: [notificationRoutesPlugin],
   work: [supportReplyMailSweep, unansweredChatMailSweep],
+  mails: notificationMails,
 };

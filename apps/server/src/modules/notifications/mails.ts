@@ -7,6 +7,7 @@ import { users } from '../../platform/auth/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { MailAttachment } from '../../platform/mail/schema.ts';
 import type { MailRequest } from '../../platform/mail/mailer.tsx';
+import type { NotificationMail } from './mail-kinds.ts';
 import { portalLinks } from './links.ts';
 import { wantsMail, type OptionalMail } from './preferences.ts';
 import { cardExpiryNotices } from './schema.ts';
@@ -21,7 +22,13 @@ export const cardLabel = (brand: string | null, last4: string | null) => (last4 
  * Queues a mail to a user's current address in the caller's transaction; an optional kind is skipped when the
  * user turned it off. Returns the outbox id, or null when nothing was queued.
  */
-export async function mailUser(app: Pick<FastifyInstance, 'mail'>, tx: Db, userId: string, mail: Omit<MailRequest, 'to' | 'userId'>, optional?: OptionalMail) {
+export async function mailUser(
+  app: Pick<FastifyInstance, 'mail'>,
+  tx: Db,
+  userId: string,
+  mail: Omit<MailRequest, 'to' | 'userId' | 'kind'> & { kind: NotificationMail },
+  optional?: OptionalMail,
+) {
   const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   if (optional && !(await wantsMail(tx, userId, optional))) return null;

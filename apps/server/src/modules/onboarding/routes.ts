@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { onboardingRoutes as route, stepTemplateRoutes as templateRoute } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import { createStepTemplate, deleteStepTemplate, listStepTemplates, updateStepTemplate } from '../subscriptions/index.ts';
-import { registerUploadPurpose } from '../uploads/index.ts';
 import { loadQuestionnaire, submitQuestionnaire } from './questionnaire.ts';
 import { saveQuestionnaireDraft } from './questionnaire-draft.ts';
 import {
@@ -16,11 +15,9 @@ import {
   updateStepAsStaff,
 } from './service.ts';
 import { onboardingEditorRoutes } from './staff-routes.ts';
-import { questionnaireImagePurpose } from './upload-purpose.ts';
 
 /** Dashboard (banners, Action Center), business questionnaire, completion steps, and seeding for demos. */
 export async function onboardingRoutes(app: FastifyInstance) {
-  registerUploadPurpose('questionnaire-image', questionnaireImagePurpose);
 
   registerRoute(app, route.listBanners, async () => ({ banners: await listBanners(app.db) }));
   registerRoute(app, route.getActionCenter, async (request) => ({ actions: await actionCenter(app.db, request.user.id) }));

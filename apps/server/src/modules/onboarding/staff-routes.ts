@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageQuery } from '@portal/contracts/page';
 import { onboardingRoutes as route } from '@portal/contracts/routes';
-import { BANNER_IMAGE_PURPOSE } from '@portal/contracts/onboarding';
 import { pageFrom } from '../../platform/db/keyset.ts';
 import { registerRoute } from '../../platform/http/route.ts';
-import { registerUploadPurpose } from '../uploads/index.ts';
 import { createBanner, deleteBanner, updateBanner } from './banner-editor.ts';
 import { createQuestion, deleteQuestion, listQuestionsForStaff, moveQuestion, updateQuestion } from './question-editor.ts';
 import { listQuestionnairesOf } from './repository.ts';
-import { bannerImagePurpose } from './upload-purpose.ts';
 
 /** A page of a customer's submitted questionnaire answers, newest first, for the staff's customer page. */
 async function questionnairesOf(app: Pick<FastifyInstance, 'db'>, userId: string, query: PageQuery) {
@@ -24,7 +21,6 @@ async function questionnairesOf(app: Pick<FastifyInstance, 'db'>, userId: string
  * customer page's questionnaire answers.
  */
 export async function onboardingEditorRoutes(app: FastifyInstance) {
-  registerUploadPurpose(BANNER_IMAGE_PURPOSE, bannerImagePurpose);
 
   registerRoute(app, route.listCustomerQuestionnaires, async (request) => questionnairesOf(app, request.params.userId, request.query));
 

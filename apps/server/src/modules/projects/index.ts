@@ -4,6 +4,7 @@ import { projectRoutes } from './routes.ts';
 import { storeListingRoutes } from './listing-routes.ts';
 import { projectReviewRoutes } from './review-routes.ts';
 import { stageRoutes } from './stage-routes.ts';
+import { projectUploadPurposes } from './upload-purposes.ts';
 
 export { getOwnProject, getProjectForStaff } from './service.ts';
 export { projects } from './schema.ts';
@@ -21,4 +22,8 @@ export {
   type ProjectBuildRows,
 } from './build-records.ts';
 
-export const projectsModule: PortalModule = { name: 'projects', routes: [projectRoutes, stageRoutes, projectReviewRoutes, storeListingRoutes] };
+export const projectsModule: PortalModule = {
+  name: 'projects',
+  routes: [projectRoutes, stageRoutes, projectReviewRoutes, storeListingRoutes],
+  uploadPurposes: projectUploadPurposes,
+};

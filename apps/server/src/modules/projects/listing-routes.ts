@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { STORE_LISTING_IMAGE_PURPOSE } from '@portal/contracts/store-listing';
 import { storeListingRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
-import { registerUploadPurpose } from '../uploads/index.ts';
 import { getLaunchChecklistForStaff, getOwnLaunchChecklist } from './launch-checklist.ts';
 import { getListingForStaff, getOwnListing, saveOwnListing } from './store-listing.ts';
-import { storeListingImagePurpose } from './upload-purpose.ts';
 
 /** A project's store listing and launch checklist, for its owner and for staff (issue 27). */
 export async function storeListingRoutes(app: FastifyInstance) {
-  registerUploadPurpose(STORE_LISTING_IMAGE_PURPOSE, storeListingImagePurpose);
   registerRoute(app, route.getStoreListing, async (request) => getOwnListing(app, request.user.id, request.params.projectId));
   registerRoute(app, route.saveStoreListing, async (request) => saveOwnListing(app, request.user, request.params.projectId, request.body));
   registerRoute(app, route.getStaffStoreListing, async (request) => getListingForStaff(app, request.params.projectId));

@@ -6,6 +6,7 @@ import type { PortalModule } from '../../platform/portal-module.ts';
 import { supportRoutes } from './routes.ts';
 import { teamInboxRoutes } from './team-routes.ts';
 import { supportInboxRoutes } from './inbox-routes.ts';
+import { chatUploadPurposes } from './upload-purposes.ts';
 
 export { supportChats, supportMessages } from './schema.ts';
 export { chatRatings } from './rating-schema.ts';
@@ -14,4 +15,8 @@ export { alertPreferencesOf } from './staff-alerts.ts';
 export { staffAlertPreferences, supportNotes } from './team-schema.ts';
 export { deleteChats, upsertChats, upsertMessages } from './repository.ts';
 
-export const supportModule: PortalModule = { name: 'support', routes: [supportRoutes, teamInboxRoutes, supportInboxRoutes] };
+export const supportModule: PortalModule = {
+  name: 'support',
+  routes: [supportRoutes, teamInboxRoutes, supportInboxRoutes],
+  uploadPurposes: chatUploadPurposes,
+};

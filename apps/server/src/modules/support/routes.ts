@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { supportRoutes as route } from '@portal/contracts/routes';
 import { registerRoute } from '../../platform/http/route.ts';
 import * as service from './service.ts';
-import { registerChatUploadPurposes } from './upload-purposes.ts';
 
 /**
  * Support chats: the customer's side (spec §2 /support, /create-chat, /support/chat/{chatId}) and the staff inbox's
  * (every chat, reply, read, close and reopen; staff only).
  */
 export async function supportRoutes(app: FastifyInstance) {
-  registerChatUploadPurposes();
 
   registerRoute(app, route.listChats, async (request) => service.listOwnChats(app.db, request.user.id, request.query));
   registerRoute(app, route.createChat, async (request, reply) =>

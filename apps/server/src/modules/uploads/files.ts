@@ -44,7 +44,7 @@ export async function fileRoutes(app: FastifyInstance) {
   const storage = uploadStorage(app.config);
 
   registerRoute(app, route.getFile, async (request, reply) => {
-    const upload = await readableFile(app.db, request.user, request.params.fileId);
+    const upload = await readableFile(app, request.user, request.params.fileId);
     const size = await storage.size(upload.storageKey);
     if (size === null) throw notFound('File not found.');
 

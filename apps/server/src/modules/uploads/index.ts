@@ -1,12 +1,12 @@
 /**
- * Uploads: tus resumable uploads checked by purpose, and the finished files. Other modules register the purposes
- * of their uploads and accept a finished upload a user names through `getCompletedUpload`.
+ * Uploads: tus resumable uploads checked by purpose, and the finished files. Other modules declare the purposes
+ * of their uploads (`PortalModule.uploadPurposes`) and accept a finished upload a user names through `getCompletedUpload`.
  */
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { uploadRoutes } from './routes.ts';
 import { abandonedUploadSweep } from './sweep.ts';
 
-export { isSafeStorageKey, registerUploadPurpose, sanitizeFileName, type UploadPurpose } from './purposes.ts';
+export { isSafeStorageKey, sanitizeFileName, type UploadPurpose, type UploadPurposes } from './purposes.ts';
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
 export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';

@@ -4,7 +4,7 @@ import { DOCUMENT_CONTENT_TYPE, DOCUMENT_MAX_BYTES, fileUrl, type UploadKind, ty
 import { actsAsStaff, type SessionUser } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { findUploadPurpose, isSafeStorageKey } from './purposes.ts';
+import { isSafeStorageKey } from './purposes.ts';
 import * as repo from './repository.ts';
 import type { UploadRow } from './schema.ts';
 import { sniff, SNIFF_BYTES } from './sniff.ts';
@@ -26,12 +26,12 @@ export function sizeCap(config: FastifyInstance['config'], kind: UploadKind): nu
  * within the cap of that kind, and a target the user may upload to. Records it with a storage key made here.
  */
 export async function beginUpload(
-  app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>,
+  app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'uploadPurposes'>,
   user: SessionUser,
   metadata: Partial<UploadMetadata>,
   declaredLength: string | undefined,
 ): Promise<UploadRow> {
-  const purpose = metadata.purpose ? findUploadPurpose(metadata.purpose) : undefined;
+  const purpose = metadata.purpose ? app.uploadPurposes.get(metadata.purpose) : undefined;
   if (!purpose) throw badRequest('UNKNOWN_PURPOSE', 'Say what the upload is for (purpose).');
   const targetId = metadata.targetId ?? '';
   if (!targetId || targetId.length > 300)
@@ -86,7 +86,7 @@ const finishing = new Map<string, Promise<UploadRow>>();
  * its signature), else the upload is discarded. A checked file moves to its storage key and becomes readable.
  * Runs once per upload even when the last PATCH and a HEAD ask at the same time.
  */
-export function finishUpload(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, uploadId: string): Promise<UploadRow> {
+export function finishUpload(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'uploadPurposes'>, uploadId: string): Promise<UploadRow> {
   let running = finishing.get(uploadId);
   if (!running) {
     running = verifyAndStore(app, uploadId).finally(() => finishing.delete(uploadId));
@@ -95,7 +95,7 @@ export function finishUpload(app: Pick<FastifyInstance, 'clock' | 'config' | 'db
   return running;
 }
 
-async function verifyAndStore(app: Pick<FastifyInstance, 'clock' | 'config' | 'db'>, uploadId: string): Promise<UploadRow> {
+async function verifyAndStore(app: Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'uploadPurposes'>, uploadId: string): Promise<UploadRow> {
   const row = await repo.findUpload(app.db, uploadId);
   if (!row) throw notFound('That upload was not found.');
   if (row.completedAt) return row;
@@ -103,7 +103,7 @@ async function verifyAndStore(app: Pick<FastifyInstance, 'clock' | 'config' | 'd
   const tusId = incomingId(uploadId);
   const found = await sniff(await storage.readIncomingHead(tusId, SNIFF_BYTES));
   const declared = kindOfType(row.contentType);
-  const allowedKinds = findUploadPurpose(row.purpose)?.kinds ?? [];
+  const allowedKinds = app.uploadPurposes.get(row.purpose)?.kinds ?? [];
   if (!found || found.kind !== declared || !allowedKinds.includes(found.kind)) {
     await storage.discard(tusId);
     await repo.deleteUpload(app.db, uploadId);
@@ -154,13 +154,13 @@ export async function getCompletedUpload(db: Db, uploadId: string): Promise<Comp
 
 /** Staff and the uploader always read a file; anyone else only when its purpose says so. */
 export async function mayRead(
-  db: Db,
+  app: Pick<FastifyInstance, 'db' | 'uploadPurposes'>,
   user: SessionUser,
   upload: Pick<UploadRow, 'userId' | 'purpose' | 'targetId'>,
 ): Promise<boolean> {
   if (actsAsStaff(user) || upload.userId === user.id) return true;
-  const purpose = findUploadPurpose(upload.purpose);
-  return purpose ? purpose.canRead(db, user, upload.targetId) : false;
+  const purpose = app.uploadPurposes.get(upload.purpose);
+  return purpose ? purpose.canRead(app.db, user, upload.targetId) : false;
 }
 
 /** The form of every upload id (`beginUpload` makes them; migrated files get UUIDs of the same form). */
@@ -176,8 +176,8 @@ export async function ownUpload(db: Db, userId: string, uploadId: string): Promi
 }
 
 /** A finished file this user may read. One they may not is answered exactly like one that does not exist. */
-export async function readableFile(db: Db, user: SessionUser, fileId: string): Promise<UploadRow> {
-  const upload = await repo.findCompletedUpload(db, fileId);
-  if (!upload || !(await mayRead(db, user, upload))) throw notFound('File not found.');
+export async function readableFile(app: Pick<FastifyInstance, 'db' | 'uploadPurposes'>, user: SessionUser, fileId: string): Promise<UploadRow> {
+  const upload = await repo.findCompletedUpload(app.db, fileId);
+  if (!upload || !(await mayRead(app, user, upload))) throw notFound('File not found.');
   return upload;
 }

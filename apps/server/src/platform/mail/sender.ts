@@ -17,6 +17,8 @@ export interface MailSender {
   clock: () => Date;
   /** The first retry's delay; each later one doubles it, up to six hours. */
   retryBaseMs: number;
+  /** The kinds sent after every other due message (`MailKind.sentLast`). */
+  sentLast: readonly string[];
 }
 
 /** Back-off before attempt `attempts + 1`. */
@@ -34,17 +36,10 @@ const describe = (error: unknown) => {
 };
 
 /**
- * The team's own alerts about its work queue. They can come by the thousand at once (one per waiting chat for each
- * staff member), so they are sent after every other due message: a customer's verification link or password reset
- * never waits behind them.
+ * Claims due messages, the kinds sent last after the others: FOR UPDATE SKIP LOCKED splits them between instances,
+ * and the lease keeps them claimed.
  */
-export const TEAM_ALERT_KINDS = ['staff-unanswered-chat', 'staff-review-decision'];
-
-/**
- * Claims due messages, the team's alerts last: FOR UPDATE SKIP LOCKED splits them between instances, and the lease
- * keeps them claimed.
- */
-async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+async function claimDue(db: Db, now: Date, limit: number, sentLast: readonly string[]): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const dueOf = (kinds: SQL | undefined, count: number) =>
       tx
@@ -61,8 +56,9 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
         .orderBy(mailOutbox.nextAttemptAt)
         .limit(count)
         .for('update', { skipLocked: true });
-    const first = await dueOf(notInArray(mailOutbox.kind, TEAM_ALERT_KINDS), limit);
-    const due = first.length < limit ? [...first, ...(await dueOf(inArray(mailOutbox.kind, TEAM_ALERT_KINDS), limit - first.length))] : first;
+    const last = [...sentLast];
+    const first = await dueOf(last.length > 0 ? notInArray(mailOutbox.kind, last) : undefined, limit);
+    const due = first.length < limit && last.length > 0 ? [...first, ...(await dueOf(inArray(mailOutbox.kind, last), limit - first.length))] : first;
     if (due.length === 0) return [];
     await tx
       .update(mailOutbox)
@@ -88,7 +84,7 @@ export interface DeliveryResult {
 export async function deliverDueMail(sender: MailSender, limit = 20): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, retrying: 0 };
   const byReader = new Map<string, OutboxRow[]>();
-  for (const mail of await claimDue(sender.db, sender.clock(), limit)) {
+  for (const mail of await claimDue(sender.db, sender.clock(), limit, sender.sentLast)) {
     const reader = mail.toAddress.toLowerCase();
     const queued = byReader.get(reader);
     if (queued) queued.push(mail);
