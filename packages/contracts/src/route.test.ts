@@ -12,6 +12,22 @@ describe('the route table', () => {
     expect(allRoutes.length).toBeGreaterThan(60);
   });
 
+  it("keeps every route of every route file in its area's table, none hidden by another of the same name", async () => {
+    const files: Record<string, unknown> = await import('./routes/index.ts');
+    const groups = Object.entries(files).filter(([name, value]) => name.endsWith('Routes') && typeof value === 'object' && value !== null && !Array.isArray(value));
+    expect(groups.length).toBeGreaterThan(20);
+    const inTable = new Set<unknown>(allRoutes.map(({ route }) => route));
+    const inFiles = new Set<unknown>();
+    for (const [groupName, group] of groups) {
+      for (const [name, route] of Object.entries(group as object)) {
+        expect(inTable.has(route), `${groupName}.${name}`).toBe(true);
+        inFiles.add(route);
+      }
+    }
+    // Each once: a route under two names of one area would be two entries (a file's group may gather another's).
+    expect(allRoutes.length).toBe(inFiles.size);
+  });
+
   it('declares a params schema naming exactly the path parameters', () => {
     for (const { name, route } of allRoutes) {
       const inPath = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();

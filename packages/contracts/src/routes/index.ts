@@ -23,30 +23,28 @@ import { projectStageRoutes } from './project-stages.routes.ts';
 import { storeListingRoutes } from './store-listing.routes.ts';
 import { projectReviewRoutes } from './project-reviews.routes.ts';
 
-/** Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. */
+/**
+ * Every endpoint by area; `routes.billing.startCheckout` is the object both sides use. An area is the business word
+ * of the server module that serves it (`modules/<area>`) and of the web feature that calls it (`features/<area>`);
+ * an area's routes may be kept in several files (a project's stages, reviews and store listing beside the project).
+ */
 export const routes = {
   account: accountRoutes,
   auth: authRoutes,
   billing: billingRoutes,
-  content: contentRoutes,
-  onboarding: onboardingRoutes,
+  content: { ...contentRoutes, ...showcaseRoutes },
+  onboarding: { ...onboardingRoutes, ...stepTemplateRoutes },
   plans: planRoutes,
   platform: platformRoutes,
-  projects: projectRoutes,
+  projects: { ...projectRoutes, ...projectStageRoutes, ...storeListingRoutes, ...projectReviewRoutes },
   squareSandbox: squareSandboxRoutes,
   staff: staffRoutes,
-  subscriptions: subscriptionRoutes,
+  subscriptions: { ...subscriptionRoutes, ...retentionRoutes },
   support: { ...supportRoutes, ...supportInboxRoutes },
   uploads: uploadRoutes,
   notifications: notificationRoutes,
   migration: migrationRoutes,
   help: helpRoutes,
-  stepTemplates: stepTemplateRoutes,
-  showcase: showcaseRoutes,
-  retention: retentionRoutes,
-  projectStages: projectStageRoutes,
-  storeListing: storeListingRoutes,
-  projectReviews: projectReviewRoutes,
 } as const;
 
 /** Every endpoint as a flat list, with its area and name (route tests and generated suites walk this). */

@@ -3,7 +3,7 @@ import type { PortfolioEntryInput, TrustedBusinessInput } from '@portal/contract
 import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
 
-const r = routes.showcase;
+const r = routes.content;
 
 /** Writes to the portfolio; every `portfolio` query (the editor's list, the public page) refetches. */
 export function usePortfolioChanges() {

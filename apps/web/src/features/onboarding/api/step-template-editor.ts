@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import type { StepTemplateInput } from '@portal/contracts/step-templates';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStepTemplates, createStepTemplate, updateStepTemplate, deleteStepTemplate } = routes.stepTemplates;
+const { listStepTemplates, createStepTemplate, updateStepTemplate, deleteStepTemplate } = routes.onboarding;
 
 /** Keyed apart from subscriptions' steps (`steps`, id), whose topic it shares. */
 export function useStepTemplates() {

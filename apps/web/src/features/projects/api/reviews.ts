@@ -3,7 +3,7 @@ import type { PostPreview, ProjectReviews, ReviewDecision } from '@portal/contra
 import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
 
-const { listProjectReviews, decideProjectReview, listStaffProjectReviews, postProjectPreview } = routes.projectReviews;
+const { listProjectReviews, decideProjectReview, listStaffProjectReviews, postProjectPreview } = routes.projects;
 
 /**
  * The key of a project's review history: under the `projects` root, so the project's live topic refetches it, and

@@ -3,7 +3,7 @@ import type { StageTemplateInput } from '@portal/contracts/project-stages';
 import { routes } from '@portal/contracts/routes';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listStageTemplates, createStageTemplate, updateStageTemplate, deleteStageTemplate, reorderStageTemplates } = routes.projectStages;
+const { listStageTemplates, createStageTemplate, updateStageTemplate, deleteStageTemplate, reorderStageTemplates } = routes.projects;
 
 /** The stages every new project starts with; the staff-only `stage-templates` topic keeps it live. */
 export const useStageTemplates = () => useQuery(routeQuery(listStageTemplates));

@@ -3,7 +3,7 @@ import type { NewProjectStage, ProjectStageChanges } from '@portal/contracts/pro
 import { routes } from '@portal/contracts/routes';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { listOwnProjectStages, listProjectStages, addProjectStage, updateProjectStage, reachProjectStage, deleteProjectStage } = routes.projectStages;
+const { listOwnProjectStages, listProjectStages, addProjectStage, updateProjectStage, reachProjectStage, deleteProjectStage } = routes.projects;
 
 /**
  * The owner's progress line; kept live by the `projects:<id>` topic as staff move the project on. Keyed apart from

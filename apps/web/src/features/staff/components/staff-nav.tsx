@@ -19,7 +19,7 @@ export interface StaffSection {
   matches?: (path: string) => boolean;
 }
 
-const { staff, support, account, plans, projects, billing, onboarding, stepTemplates, help, showcase, content, projectStages } = routes;
+const { staff, support, account, plans, projects, billing, onboarding, help, content } = routes;
 export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffOverview(), label: 'Overview', route: staff.getStaffOverview },
   { to: paths.staffInbox(), label: 'Inbox', route: support.listStaffChats, matches: (path: string) => path === '/staff' || path.startsWith('/staff/chats') },
@@ -30,13 +30,13 @@ export const STAFF_SECTIONS: StaffSection[] = [
   { to: paths.staffPlans(), label: 'Plans', route: plans.listStaffPlans },
   { to: paths.staffPromoCodes(), label: 'Promo codes', route: billing.listStaffPromoCodes },
   { to: paths.staffQuestionnaire(), label: 'Questionnaire', route: onboarding.listStaffQuestions },
-  { to: paths.staffStepTemplates(), label: 'Step templates', route: stepTemplates.listStepTemplates },
-  { to: paths.staffStageTemplates(), label: 'Stage templates', route: projectStages.listStageTemplates },
+  { to: paths.staffStepTemplates(), label: 'Step templates', route: onboarding.listStepTemplates },
+  { to: paths.staffStageTemplates(), label: 'Stage templates', route: projects.listStageTemplates },
   { to: paths.staffFaqs(), label: 'FAQs', route: help.createFaq },
   { to: paths.staffHelpGuides(), label: 'Help guides', route: help.createHelpGuide },
   { to: paths.staffBanners(), label: 'Banners', route: onboarding.createBanner },
-  { to: paths.staffPortfolio(), label: 'Portfolio', route: showcase.createPortfolioEntry },
-  { to: paths.staffTrustedBy(), label: 'Trusted by', route: showcase.createTrustedBusiness },
+  { to: paths.staffPortfolio(), label: 'Portfolio', route: content.createPortfolioEntry },
+  { to: paths.staffTrustedBy(), label: 'Trusted by', route: content.createTrustedBusiness },
   { to: paths.staffContent(), label: 'Import and export', route: content.importContentAsStaff },
   { to: paths.staffDeletionRequests(), label: 'Deletion requests', route: account.listStaffDeletionRequests },
   { to: paths.staffTeam(), label: 'Team', route: staff.getStaffTeam },

@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import type { RetentionOfferInput } from '@portal/contracts/retention';
 import { api, routeQuery } from '@/lib/api-client';
 
-const { getRetentionOffer, saveRetentionOffer } = routes.retention;
+const { getRetentionOffer, saveRetentionOffer } = routes.subscriptions;
 
 /** The retention offer and its figures; read again every minute while the overview is open, as the overview is. */
 export const useRetentionOffer = () => useQuery({ ...routeQuery(getRetentionOffer), refetchInterval: 60_000 });

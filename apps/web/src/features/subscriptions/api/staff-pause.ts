@@ -3,7 +3,7 @@ import { routes } from '@portal/contracts/routes';
 import { api } from '@/lib/api-client';
 import { useRefetchBilling } from './staff-subscriptions';
 
-const { staffPauseSubscription, staffResumeSubscription } = routes.retention;
+const { staffPauseSubscription, staffResumeSubscription } = routes.subscriptions;
 
 /** Staff pause (1–3 months) or resume a customer's subscription; the sections it changes are read again. */
 export function useStaffPause(subscriptionId: string) {

@@ -13,7 +13,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function RetentionOfferSection() {
   const offer = useRetentionOffer();
   // Agents see how the offer does; defining it is an admin's (the route's permission).
-  const mayDefine = useMayCall(routes.retention.saveRetentionOffer);
+  const mayDefine = useMayCall(routes.subscriptions.saveRetentionOffer);
   return (
     <section aria-labelledby="overview-retention">
       <h2 id="overview-retention" className="mb-3 text-lg font-semibold text-slate-900">

@@ -13,7 +13,7 @@ type Months = (typeof PAUSE_MONTHS)[number];
 export function SubscriptionPauseControls({ subscription: s }: { subscription: Pick<Subscription, 'id' | 'status' | 'serviceTitle' | 'pause'> }) {
   const { pause, resume } = useStaffPause(s.id);
   // Like the other billing actions, an admin's (the route's permission).
-  const mayPause = useMayCall(routes.retention.staffPauseSubscription);
+  const mayPause = useMayCall(routes.subscriptions.staffPauseSubscription);
   const [months, setMonths] = useState<Months>(1);
   const selectId = useId();
   const error = pause.error ?? resume.error;
