@@ -175,12 +175,18 @@ describe('inbox alerts', () => {
     time.advance(5 * 60_000);
     expect(await runUnansweredChatSweep(ctx.app)).toBe(0);
     time.advance(6 * 60_000);
-    // Alex turned the e-mail off (previous test): the unassigned chat goes to Sam alone, and so does Sam's own chat.
-    expect(await runUnansweredChatSweep(ctx.app)).toBe(2);
+    // Alex turned the e-mail off (previous test): the unassigned chat goes to Sam alone, and so does Sam's own chat,
+    // both in one mail.
+    expect(await runUnansweredChatSweep(ctx.app)).toBe(1);
     expect(await runUnansweredChatSweep(ctx.app)).toBe(0);
     const samMails = await outboxFor(ctx, sam.email, 'staff-unanswered-chat');
-    expect(samMails.map((m) => m.subject).sort()).toEqual(['A chat has waited 11 minutes for an answer: Technical Support', 'A chat has waited 11 minutes for an answer: Technical Support']);
-    expect(samMails.some((m) => m.text_body.includes('Still waiting here.') && m.text_body.includes(`/staff/chats/${unassigned}`))).toBe(true);
+    expect(samMails.map((m) => m.subject)).toEqual(['2 chats are waiting for an answer']);
+    const [digest] = samMails;
+    for (const chat of [unassigned, assigned]) expect(digest!.text_body).toContain(`/staff/chats/${chat}`);
+    expect(digest!.text_body).toContain('Still waiting here.');
+    expect(digest!.text_body).toContain('Waiting Customer: Technical Support (assigned to you)');
+    expect(digest!.text_body).toContain('Waiting 11 minutes: "For Sam."');
+    expect(digest!.html).toContain(`href="${ctx.config.publicUrl}/staff/chats/${assigned}"`);
     expect(await outboxFor(ctx, alex.email, 'staff-unanswered-chat')).toEqual([]);
 
     // An answer ends the wait; the customer's next message starts a new one.
@@ -190,5 +196,36 @@ describe('inbox alerts', () => {
     await call(ctx.app, writer, 'POST', `/api/support/chats/${assigned}/messages`, { messageType: 'text', textMessage: 'Thanks, one more thing.' });
     time.advance(11 * 60_000);
     expect(await runUnansweredChatSweep(ctx.app)).toBe(1);
+    const [, again] = await outboxFor(ctx, sam.email, 'staff-unanswered-chat');
+    expect(again!.subject).toBe('A chat has waited 11 minutes for an answer: Technical Support');
+    expect(again!.text_body).toContain('Thanks, one more thing.');
+  });
+
+  it('send each staff member one mail for a burst of waiting chats, naming the longest waits, and claim each chat once however many sweeps race', async () => {
+    await ctx.database.sql.query(`UPDATE support_chats SET status = 'CLOSED'`);
+    await call(ctx.app, alex, 'PATCH', '/api/staff/alert-preferences', { unansweredEmail: true });
+    const before = { sam: (await outboxFor(ctx, sam.email)).length, alex: (await outboxFor(ctx, alex.email)).length };
+    const writer = await signUp(ctx.app, { name: 'Busy Customer' });
+    const chats: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      chats.push(await createChat(ctx.app, writer, `Question ${i}`));
+      time.advance(10_000);
+    }
+    time.advance(16 * 60_000);
+    const queued = await Promise.all([runUnansweredChatSweep(ctx.app), runUnansweredChatSweep(ctx.app), runUnansweredChatSweep(ctx.app)]);
+    expect(queued.reduce((sum, n) => sum + n, 0)).toBe(2);
+    expect(await runUnansweredChatSweep(ctx.app)).toBe(0);
+    for (const [who, count] of [[sam, before.sam], [alex, before.alex]] as const) {
+      const mails = (await outboxFor(ctx, who.email)).slice(count);
+      expect(mails.map((m) => m.subject)).toEqual(['24 chats are waiting for an answer']);
+      const text = mails[0]!.text_body;
+      // The longest wait first; twenty named, the rest counted.
+      expect(text.indexOf(`/staff/chats/${chats[0]}`)).toBeGreaterThan(-1);
+      expect(text.indexOf(`/staff/chats/${chats[0]}`)).toBeLessThan(text.indexOf(`/staff/chats/${chats[1]}`));
+      expect(text).toContain(`/staff/chats/${chats[19]}`);
+      expect(text).not.toContain(`/staff/chats/${chats[20]}`);
+      expect(text).toContain('The 20 longest waits are below, the longest first; 4 more are in the inbox.');
+      expect(text).toContain(`Or open this address: ${ctx.config.publicUrl}/staff`);
+    }
   });
 });

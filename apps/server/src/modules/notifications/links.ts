@@ -15,6 +15,7 @@ export const portalLinks = (app: Pick<FastifyInstance, 'config'>) => {
     requestAccountDeletion: () => at('/request-account-deletion'),
     staffInvitation: (token: string) => at(`/staff-invitation?token=${encodeURIComponent(token)}`),
     staffCustomer: (userId: string) => at(`/staff/customers/${encodeURIComponent(userId)}`),
+    staffInbox: () => at('/staff'),
     staffChat: (chatId: string) => at(`/staff/chats/${encodeURIComponent(chatId)}`),
     staffProject: (projectId: string) => at(`/staff/projects/${encodeURIComponent(projectId)}`),
     staffAlertSettings: () => at('/staff/inbox-settings'),

@@ -5,6 +5,8 @@ export interface Notice {
   paragraphs: string[];
   /** Label and value rows under the paragraphs (a receipt's amount, plan, card, date). */
   details?: { label: string; value: string }[];
+  /** Things to open, each a link with a line under it (the chats of a digest), under the paragraphs. */
+  links?: { label: string; url: string; note: string }[];
   action?: { label: string; url: string };
   /** A second, lesser way on, as a link under the action (e.g. "Reset your password" beside "Sign in"). */
   secondaryAction?: { label: string; url: string };
@@ -19,6 +21,15 @@ export function NoticeMail({ brand, notice }: { brand: Brand; notice: Notice }) 
       <Heading>{notice.heading}</Heading>
       {notice.paragraphs.map((text) => (
         <Paragraph key={text}>{text}</Paragraph>
+      ))}
+      {notice.links?.map((link) => (
+        <p key={link.url} style={{ margin: '0 0 12px', fontSize: 15, lineHeight: '22px' }}>
+          <a href={link.url} style={{ color: BRAND_COLOR, fontWeight: 700 }}>
+            {link.label}
+          </a>
+          <br />
+          <span style={{ color: '#475569', fontSize: 14 }}>{link.note}</span>
+        </p>
       ))}
       {notice.details && notice.details.length > 0 && (
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '4px 0 14px', borderTop: '1px solid #e2e8f0' }}>
