@@ -11,6 +11,7 @@ import { portalLinks } from './links.ts';
 const CHATS_PER_SWEEP = 100;
 /** The most chats one digest names by name; the others are counted. */
 const CHATS_NAMED = 20;
+const DIGEST_INTRO = 'These chats, assigned to you or to nobody, have waited for an answer since the customer last wrote';
 
 type DueChat = { chat: typeof supportChats.$inferSelect; customerName: string; customerEmail: string };
 type Recipient = { id: string; email: string };
@@ -122,11 +123,7 @@ function digestMail(app: Pick<FastifyInstance, 'config'>, staff: Recipient, chat
     subject: `${chats.length} chats are waiting for an answer`,
     notice: {
       heading: `${chats.length} chats are waiting for an answer`,
-      paragraphs: [
-        more > 0
-          ? `These chats, assigned to you or to nobody, have waited for an answer since the customer last wrote. The ${named.length} longest waits are below, the longest first; ${more} more are in the inbox.`
-          : 'These chats, assigned to you or to nobody, have waited for an answer since the customer last wrote, the longest first:',
-      ],
+      paragraphs: [`${DIGEST_INTRO}${more > 0 ? `. The ${named.length} longest waits are below, the longest first; ${more} more are in the inbox.` : ', the longest first:'}`],
       links: named,
       action: { label: 'Open the inbox', url: links.staffInbox() },
       footnote: settingsNote(app),

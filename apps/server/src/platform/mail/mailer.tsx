@@ -21,9 +21,9 @@ export interface MailRequest {
 /** What the sender needs to know of one kind of mail a module queues. */
 export interface MailKind {
   /**
-   * Sent after every other due message: the team's own alerts about its work queue can come by the thousand at once
-   * (one per waiting chat for each staff member), and a customer's verification link or password reset never waits
-   * behind them.
+   * Sent after every other due message: the team's own alerts about its work queue can come by the hundred at once
+   * (a mail for each staff member on every sweep of a busy inbox), and a customer's verification link or password
+   * reset never waits behind them.
    */
   readonly sentLast?: boolean;
 }
