@@ -24,13 +24,26 @@ const toRefund = (r: RefundRow): Refund => ({
   createdAt: r.createdAt.getTime(),
 });
 
-/** What is still refundable: the amount paid less every refund made or in flight. */
+/**
+ * What is no longer refundable: every refund made or in flight. Square tells of a refund (webhook) before the portal
+ * has recorded Square's answer to it, and that refund is held as told (origin `square`) until the answer takes it
+ * over (decision 0056). So a told refund of the same amount as one of ours still awaiting its answer is counted once:
+ * counting both would refuse a refund that fits. Should it really be another refund made in Square's Dashboard at
+ * that moment, Square refuses whatever would go past the payment, and the refund is recorded as failed.
+ */
 async function refundedOrHeld(db: Db, paymentId: string): Promise<number> {
   const rows = await db
-    .select({ amount: refunds.amount })
+    .select({ amount: refunds.amount, origin: refunds.origin, status: refunds.status, squareRefundId: refunds.squareRefundId })
     .from(refunds)
     .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['Pending', 'Complete'])));
-  return rows.reduce((sum, r) => sum + r.amount, 0);
+  const awaitingAnswer = rows.filter((r) => r.origin === 'portal' && r.status === 'Pending' && !r.squareRefundId).map((r) => r.amount);
+  let held = 0;
+  for (const r of rows) {
+    const sameAsOurs = r.origin === 'square' ? awaitingAnswer.indexOf(r.amount) : -1;
+    if (sameAsOurs >= 0) awaitingAnswer.splice(sameAsOurs, 1);
+    else held += r.amount;
+  }
+  return held;
 }
 
 async function answer(app: Pick<FastifyInstance, 'db'>, refund: RefundRow): Promise<{ refund: Refund; payment: Payment }> {
