@@ -114,6 +114,23 @@ test("the whole app shows 'Loading Application...' while the sign-in state loads
   await expect(page.getByRole('banner')).toBeVisible();
 });
 
+test("a signed-in page's frame shows on the first load while the page's own code is still coming", async ({ page }) => {
+  await signUpThroughApi(page, newUser('frame'));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/payment-history-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/payment-history');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Your Business Your App home' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...');
+  release();
+  await expect(page.getByRole('heading', { name: 'Payment History', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Loading...', { exact: true })).toHaveCount(0);
+});
+
 test('a visitor with no session cookie sees public pages at once: signed out for sure, nothing to load', async ({ page }) => {
   const asked: string[] = [];
   await page.route('**/api/me', async (route) => {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { StatusMessage } from '@/components/ui/page';
 import { paths } from '@/lib/paths';
 import { queryClient } from './query-client';
 import { Root } from './root';
@@ -7,6 +8,8 @@ import { AppLayout, ConsoleLayout, PublicLayout } from './layout/layouts';
 import { RedirectSignedIn, RequireStaff, RequireUser } from './guards';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
+
+const pageLoading = <StatusMessage>Loading...</StatusMessage>;
 
 type PageModule = () => Promise<Pick<RouteObject, 'Component'>>;
 /** Starts the reads a page shows first, in the app's query cache; the page's own hooks then find them under way. */
@@ -20,6 +23,9 @@ type PageReads = (queryClient: QueryClient, params: Params) => Promise<unknown>;
 const page = (path: { pattern: string }, load: PageModule, reads?: PageReads): RouteObject => ({
   path: path.pattern,
   lazy: load,
+  // On the first load of the app, the frame (header, footer) shows with this in place of the page while its code
+  // comes; without it nothing at all would show until then.
+  hydrateFallbackElement: pageLoading,
   ...(reads && {
     loader: ({ params }) => {
       // A failed early read is the page's to show: its hook reads again and shows the error as it always has.
@@ -112,6 +118,7 @@ export const router = createBrowserRouter([
               {
                 path: paths.staffInbox.pattern,
                 lazy: () => import('./routes/staff/staff-layout'),
+                hydrateFallbackElement: pageLoading,
                 errorElement: <RouteError />,
                 children: [
                   {
