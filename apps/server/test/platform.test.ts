@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.ts';
 import { TEST_PUBLIC_URL, createTestApp, type TestContext } from './helpers.ts';
@@ -57,10 +58,18 @@ describe('http platform', () => {
     }
   });
 
-  it('publishes the OpenAPI document', async () => {
+  it('publishes the OpenAPI document, loading it and its viewer at the first request for them rather than at start', async () => {
+    const docsLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\/]@fastify[\\/]swagger(-ui)?[\\/]/.test(file));
+    expect(docsLoaded()).toBe(false);
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/me']).toBeDefined();
+    expect(docsLoaded()).toBe(true);
+    // The viewer is served from the same place, and a path it does not serve gets the portal's own 404.
+    expect((await ctx.app.inject({ url: '/api/docs' })).headers['content-type']).toContain('text/html');
+    const missing = await ctx.app.inject({ url: '/api/docs/no-such-file' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 
   it('serves the local Google stand-in discovery document with PKCE', async () => {
