@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath } from '@portal/contracts/route';
+import { buildPath } from '@portal/contracts/route-helpers';
 import { allRoutes } from '@portal/contracts/routes';
 import { createTestApp, signUp, type TestContext, type TestUser } from './helpers.ts';
 

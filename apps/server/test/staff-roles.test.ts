@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayCall, buildPath } from '@portal/contracts/route';
+import { mayCall, buildPath } from '@portal/contracts/route-helpers';
 import { allRoutes } from '@portal/contracts/routes';
 import type { Role } from '@portal/contracts/auth';
 import { createOrPromoteStaff } from '../src/modules/staff/index.ts';

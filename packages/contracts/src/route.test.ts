@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { buildPath, buildUrl, mayCall, routeQueryKey, type RouteInput, type RouteOutput } from './route.ts';
+import type { RouteInput, RouteOutput } from './route.ts';
+import { buildPath, buildUrl, mayCall, routeQueryKey } from './route-helpers.ts';
 import { allRoutes, getChat, getPayment, listProjects, routes, startCheckout } from './routes/index.ts';
 import { isTopicRoot, topicOf, topicQueryKey, topics } from './topics.ts';
 import type { Payment } from './billing.ts';

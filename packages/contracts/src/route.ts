@@ -67,6 +67,3 @@ export type RouteOutput<R extends RouteDefinition> = OutputOf<R['responses'][Ext
 export type RouteParams<R extends RouteDefinition> = R['params'] extends z.ZodType ? z.output<R['params']> : unknown;
 export type RouteQuery<R extends RouteDefinition> = R['query'] extends z.ZodType ? z.output<R['query']> : unknown;
 export type RouteBody<R extends RouteDefinition> = R['body'] extends z.ZodType ? z.output<R['body']> : unknown;
-
-// The helpers clients run live apart, free of zod at run time; they are re-exported here for the server's use.
-export { buildPath, buildUrl, mayCall, routeQueryKey, successSchema, type Endpoint } from './route-helpers.ts';

@@ -1,4 +1,4 @@
-import { buildPath } from './route.ts';
+import { buildPath } from './route-helpers.ts';
 import { createUpload, getFile } from './routes/uploads.routes.ts';
 
 /**

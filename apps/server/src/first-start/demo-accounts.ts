@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildPath, type RouteDefinition } from '@portal/contracts/route';
+import type { RouteDefinition } from '@portal/contracts/route';
+import { buildPath } from '@portal/contracts/route-helpers';
 import {
   addCard,
   createChat,

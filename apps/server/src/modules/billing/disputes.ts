@@ -6,8 +6,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { sendDisputeAlert } from '../notifications/index.ts';
 import { lockPaymentOfSquare, type DisputeFacts } from './payments-repository.ts';
 import { paymentDisputes } from './schema.ts';
-import { squareTime, type SquareDispute } from './webhook-events.ts';
-import type { Applied } from './webhooks.ts';
+import { squareTime, type Applied, type SquareDispute } from './webhook-events.ts';
 
 export const toDispute = (row: DisputeFacts): PaymentDispute => ({
   id: row.id,

@@ -6,8 +6,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { lockPaymentOfSquare } from './payments-repository.ts';
 import { mailCompletedRefund } from './refund-records.ts';
 import { refunds, type RefundRow } from './schema.ts';
-import type { SquareRefund } from './webhook-events.ts';
-import type { Applied } from './webhooks.ts';
+import type { Applied, SquareRefund } from './webhook-events.ts';
 
 /** What a refund made in Square's Dashboard without a reason says. */
 export const DASHBOARD_REFUND_REASON = 'Refunded at Square';

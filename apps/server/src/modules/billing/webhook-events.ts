@@ -65,3 +65,10 @@ export function squareTime(value: string | null | undefined): Date | null {
   const time = new Date(value);
   return Number.isNaN(time.getTime()) ? null : time;
 }
+
+/** What applying one event did: whether the ledger changed, which payment it was about, and work for after the commit. */
+export interface Applied {
+  applied: boolean;
+  paymentId?: string;
+  afterCommit?: () => void;
+}

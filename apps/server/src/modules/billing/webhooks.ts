@@ -9,14 +9,7 @@ import { lockPaymentOfSquare } from './payments-repository.ts';
 import { processPayment } from './processor.ts';
 import { squareWebhookEvents } from './schema.ts';
 import { applySquareRefund } from './square-refunds.ts';
-import { disputeEventSchema, eventEnvelopeSchema, paymentEventSchema, refundEventSchema } from './webhook-events.ts';
-
-/** What applying one event did: whether the ledger changed, which payment it was about, and work for after the commit. */
-export interface Applied {
-  applied: boolean;
-  paymentId?: string;
-  afterCommit?: () => void;
-}
+import { disputeEventSchema, eventEnvelopeSchema, paymentEventSchema, refundEventSchema, type Applied } from './webhook-events.ts';
 
 /** What applying an event uses: processing a payment again, a refund or a dispute, each with its mail. */
 type WebhookApp = Pick<FastifyInstance, 'billing' | 'clock' | 'config' | 'db' | 'log' | 'mail'>;

@@ -4,7 +4,8 @@ import { DOCUMENT_CONTENT_TYPE } from '@portal/contracts/uploads';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { registerRoute } from '../../platform/http/route.ts';
 import { readableFile } from './service.ts';
-import { uploadStorage, type ByteRange } from './storage.ts';
+import { uploadStorage } from './storage.ts';
+import type { ByteRange } from './upload-storage.ts';
 
 // Served files are data, never pages: nothing in them may run, even if opened directly.
 const FILE_POLICY =

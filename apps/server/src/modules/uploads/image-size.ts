@@ -3,7 +3,8 @@ import type { ImageFormat } from '@portal/contracts/store-listing';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import * as repo from './repository.ts';
-import { uploadStorage, type UploadStorage } from './storage.ts';
+import { uploadStorage } from './storage.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
 /** An image's format and size in pixels, read from its header; `hasAlpha` from a PNG's colour type. */
 export interface ImageSize {

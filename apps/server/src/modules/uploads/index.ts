@@ -10,7 +10,8 @@ export { isSafeStorageKey, sanitizeFileName, type UploadPurpose, type UploadPurp
 export { getCompletedUpload, type CompletedUpload } from './service.ts';
 export { eraseUploadAt, eraseUploadsOf } from './erase.ts';
 export { uploads } from './schema.ts';
-export { prepareUploadStorage, uploadStorage, type UploadStorage } from './storage.ts';
+export { prepareUploadStorage, uploadStorage } from './storage.ts';
+export type { UploadStorage } from './upload-storage.ts';
 export { sniff, SNIFF_BYTES } from './sniff.ts';
 export { imageSizeOfUpload, readImageSize, bufferReader, type ImageSize } from './image-size.ts';
 export { upsertUploads } from './repository.ts';

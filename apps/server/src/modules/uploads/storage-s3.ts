@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
-import type { UploadStorage } from './storage.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
 /**
  * An S3-compatible bucket (AWS, MinIO, R2, ...): for several instances, or for storage off the machine. The S3

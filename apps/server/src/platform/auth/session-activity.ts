@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { TIME_ZONE_HEADER } from '@portal/contracts/headers';
-import type { SignedIn } from './session.ts';
 
 /** A session's last activity is written at most this often per instance: not once per request. */
 export const ACTIVITY_WRITE_EVERY_MS = 60_000;
@@ -54,15 +53,15 @@ export class SessionActivity {
  * `SessionActivity`. The row sits beside the session, so writing it does not make any instance forget the cached
  * session. A failure is logged, never the request's: the last activity is shown to people, nothing decides on it.
  */
-export async function noteActivity(request: FastifyRequest, current: SignedIn): Promise<void> {
+export async function noteActivity(request: FastifyRequest, sessionId: string): Promise<void> {
   const timeZone = reportedTimeZone(request);
-  if (!request.server.sessionActivity.claim(current.session.id, timeZone)) return;
+  if (!request.server.sessionActivity.claim(sessionId, timeZone)) return;
   await request.server.database.sql
     .query(
       `INSERT INTO session_activity (session_id, last_active_at, time_zone) SELECT id, now(), $2 FROM sessions WHERE id = $1
         ON CONFLICT (session_id) DO UPDATE SET last_active_at = excluded.last_active_at,
           time_zone = COALESCE(excluded.time_zone, session_activity.time_zone)`,
-      [current.session.id, timeZone],
+      [sessionId, timeZone],
     )
     .catch((error: unknown) => request.log.warn({ err: error }, 'noting a session’s activity failed'));
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { isStaffRole, type Me, type Role } from '@portal/contracts/auth';
-import { mayCall, type RouteAuth } from '@portal/contracts/route';
+import type { RouteAuth } from '@portal/contracts/route';
+import { mayCall } from '@portal/contracts/route-helpers';
 import { AUTH_BASE_PATH } from '@portal/contracts/routes';
 import { AppError, forbidden } from '../http/errors.ts';
 import { sessionCookieName } from './auth.ts';
@@ -108,7 +109,7 @@ export function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
     found = resolved.then(async (current) => {
       if (!current) return null;
       if (outlivedMaxAge(request, current.session)) return endOutlivedSession(request, current);
-      await noteActivity(request, current);
+      await noteActivity(request, current.session.id);
       return current;
     });
     perRequest.set(request, found);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { buildPath } from '@portal/contracts/route';
+import { buildPath } from '@portal/contracts/route-helpers';
 import { exportProject } from '@portal/contracts/routes/content.routes';
 import type { StaffProject } from '@portal/contracts/projects';
 import { Button, buttonClass } from '@/components/ui/button';

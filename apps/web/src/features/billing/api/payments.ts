@@ -1,4 +1,4 @@
-import { buildPath } from '@portal/contracts/route';
+import { buildPath } from '@portal/contracts/route-helpers';
 import { routes } from '@portal/contracts/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { primePages, usePages } from '@/lib/pages';

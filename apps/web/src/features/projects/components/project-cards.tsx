@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Download, ExternalLink } from 'lucide-react';
 import type { Deliverables, Project } from '@portal/contracts/projects';
-import { buildPath } from '@portal/contracts/route';
+import { buildPath } from '@portal/contracts/route-helpers';
 import { exportOwnProject } from '@portal/contracts/routes/content.routes';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
