@@ -15,6 +15,9 @@ type Recorded = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 /** Set by the document's own server on a path it does not serve, so the portal answers its usual 404 instead. */
 const NOT_SERVED = 'x-api-docs-not-served';
 
+/** What a request for the document or the viewer's files may say that changes the answer. */
+const FORWARDED_HEADERS = ['accept', 'if-none-match', 'if-modified-since', 'range'] as const;
+
 /**
  * OpenAPI document built from the routes' zod schemas, with its viewer at /api/docs. In production it leaves out
  * the operator routes: nobody off the server's own machine can call them, so the public need not learn them.
@@ -63,10 +66,15 @@ export async function registerApiDocs(app: FastifyInstance) {
       docs = undefined;
       throw error;
     });
-    const res = await (await docs).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    // The routed path and query, and only the headers that choose the answer: the session's cookie stays here.
+    const rest = (request.params as { '*'?: string })['*'];
+    const query = new URLSearchParams(request.query as Record<string, string>).toString();
+    const url = `${API_DOCS_PATH}${rest === undefined ? '' : `/${rest}`}${query ? `?${query}` : ''}`;
+    const headers = Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (request.headers[name] ? [[name, request.headers[name]]] : [])));
+    const res = await (await docs).inject({ method: request.method as 'GET' | 'HEAD', url, headers });
     if (res.headers[NOT_SERVED]) return reply.callNotFound();
-    const { 'content-length': _length, connection: _connection, 'transfer-encoding': _encoding, ...headers } = res.headers;
-    reply.code(res.statusCode).headers(headers);
+    const { 'content-length': _length, connection: _connection, 'transfer-encoding': _encoding, ...answered } = res.headers;
+    reply.code(res.statusCode).headers(answered);
     return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
   };
   for (const url of [API_DOCS_PATH, `${API_DOCS_PATH}/*`]) app.get(url, { schema: { hide: true } }, answer);
