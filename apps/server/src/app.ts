@@ -34,7 +34,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.tsx';
 import { mailboxRoutes } from './platform/mail/mailbox-routes.ts';
 import { mailDelivery } from './platform/mail/delivery-work.ts';
 import { plannerStatistics } from './platform/db/statistics.ts';
-import { mailKindsOf, uploadPurposesOf, type PortalModule } from './platform/portal-module.ts';
+import { actionSourcesOf, mailKindsOf, uploadPurposesOf, type ActionSource, type PortalModule } from './platform/portal-module.ts';
 import type { UploadPurpose } from './platform/upload-purpose.ts';
 import { authMails } from './platform/auth/mail-kinds.ts';
 import { accountModule } from './modules/account/index.ts';
@@ -94,6 +94,8 @@ declare module 'fastify' {
     mail: Mailer;
     /** What each upload is for, as the modules declare them (`PortalModule.uploadPurposes`). */
     uploadPurposes: ReadonlyMap<string, UploadPurpose>;
+    /** What the modules add to the dashboard's Action Center (`PortalModule.actions`). */
+    actionSources: readonly ActionSource[];
     clock: Clock;
     /** Set at shutdown: /readyz answers 503 so that load balancers send requests elsewhere. */
     draining: boolean;
@@ -167,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preHandler', endOutlivedSessionBeforeAuth);
   endStreamsOfEndedSessions(app);
   app.decorate('uploadPurposes', uploadPurposesOf(modules));
+  app.decorate('actionSources', actionSourcesOf(modules));
   const mail = await createMailer(config, database.db, () => app.clock(), mailKindsOf(modules, authMails));
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());

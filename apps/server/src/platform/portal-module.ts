@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ActionItem } from '@portal/contracts/onboarding';
+import type { Db } from './db/client.ts';
 import type { BackgroundWork } from './jobs/start.ts';
 import type { MailKind, MailKinds } from './mail/mailer.tsx';
 import type { UploadPurpose, UploadPurposes } from './upload-purpose.ts';
@@ -21,6 +23,19 @@ export interface PortalModule {
   readonly uploadPurposes?: UploadPurposes;
   /** The kinds of mail it queues: the mailer refuses a kind no module declares. */
   readonly mails?: MailKinds;
+  /**
+   * What it asks of the customer on the dashboard's Action Center, which onboarding serves: a module adds its own
+   * items here rather than onboarding reaching into it.
+   */
+  readonly actions?: ActionSource;
+}
+
+/** The Action Center items one module has for a customer. */
+export type ActionSource = (db: Db, userId: string) => Promise<ActionItem[]>;
+
+/** Every module's Action Center items, in the order of the module list. */
+export function actionSourcesOf(modules: readonly PortalModule[]): readonly ActionSource[] {
+  return modules.flatMap((module) => (module.actions ? [module.actions] : []));
 }
 
 /** Every purpose the modules declare; two modules declaring the same name is a wiring mistake caught at start. */

@@ -20,7 +20,7 @@ import { onboardingEditorRoutes } from './staff-routes.ts';
 export async function onboardingRoutes(app: FastifyInstance) {
 
   registerRoute(app, route.listBanners, async () => ({ banners: await listBanners(app.db) }));
-  registerRoute(app, route.getActionCenter, async (request) => ({ actions: await actionCenter(app.db, request.user.id) }));
+  registerRoute(app, route.getActionCenter, async (request) => ({ actions: await actionCenter(app.db, request.user.id, app.actionSources) }));
   registerRoute(app, route.getQuestionnaire, async (request) =>
     loadQuestionnaire(app, request.user, request.params.subscriptionId),
   );

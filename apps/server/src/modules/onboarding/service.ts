@@ -12,7 +12,7 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { insertStep, knownPlace, setStepFields, setStepStatus, startSubscription } from '../subscriptions/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { projectsAwaitingReview } from '../projects/index.ts';
+import type { ActionSource } from '../../platform/portal-module.ts';
 import * as repo from './repository.ts';
 
 /** A banner as the API gives it (spec §3 FeaturedBanner). */
@@ -32,14 +32,14 @@ export async function listBanners(db: Db): Promise<Banner[]> {
 /**
  * The Action Center (spec §4): an active subscription without a submitted questionnaire asks to complete the
  * form; one with steps not yet completed asks to finish project setup. Nothing asked: the page says all set. A user
- * with no active subscription has one thing to do first: choose a plan. A project whose preview waits for the
- * customer's decision asks them to review it, first.
+ * with no active subscription has one thing to do first: choose a plan. What other modules ask (`PortalModule.actions`:
+ * a project whose preview waits for the customer's decision asks them to review it) comes first, after a plan.
  */
-export async function actionCenter(db: Db, userId: string): Promise<ActionItem[]> {
+export async function actionCenter(db: Db, userId: string, otherModules: readonly ActionSource[]): Promise<ActionItem[]> {
   const active = await repo.activeSubscriptionProgress(db, userId);
-  const reviews = (await projectsAwaitingReview(db, userId)).map((project): ActionItem => ({ kind: 'review-preview', ...project }));
-  if (active.length === 0) return [{ kind: 'choose-plan' }, ...reviews];
-  const actions: ActionItem[] = [...reviews];
+  const asked = (await Promise.all(otherModules.map((source) => source(db, userId)))).flat();
+  if (active.length === 0) return [{ kind: 'choose-plan' }, ...asked];
+  const actions: ActionItem[] = [...asked];
   for (const s of active) {
     if (!s.submitted)
       actions.push({ kind: 'complete-form', subscriptionId: s.id, serviceTitle: s.serviceTitle });

@@ -5,11 +5,11 @@ import { storeListingRoutes } from './listing-routes.ts';
 import { projectReviewRoutes } from './review-routes.ts';
 import { stageRoutes } from './stage-routes.ts';
 import { projectUploadPurposes } from './upload-purposes.ts';
+import { projectsAwaitingReview } from './stages-repository.ts';
 
 export { getOwnProject, getProjectForStaff } from './service.ts';
 export { projects } from './schema.ts';
 export { upsertProjects } from './repository.ts';
-export { projectsAwaitingReview } from './stages-repository.ts';
 export {
   addTemplateStages,
   findProjectBuild,
@@ -26,4 +26,6 @@ export const projectsModule: PortalModule = {
   name: 'projects',
   routes: [projectRoutes, stageRoutes, projectReviewRoutes, storeListingRoutes],
   uploadPurposes: projectUploadPurposes,
+  // A preview waiting for the customer's decision asks them to review it.
+  actions: async (db, userId) => (await projectsAwaitingReview(db, userId)).map((project) => ({ kind: 'review-preview', ...project })),
 };
