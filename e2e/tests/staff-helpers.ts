@@ -126,7 +126,10 @@ export async function screenshots(page: Page, name: string, at?: Locator) {
 /** Goes to a section of the console through the staff nav; on a phone it first opens the "Sections" button's list. */
 export async function openStaffSection(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name: 'Staff' });
+  // Right after sign-in the console's code may still be loading behind "Loading...": wait for its nav before asking
+  // whether this width folds the sections behind the button.
+  await expect(nav).toBeVisible();
   const sections = nav.getByRole('button', { name: /^Sections/ });
-  if (await sections.isVisible()) await sections.click();
+  if ((await sections.isVisible()) && (await sections.getAttribute('aria-expanded')) !== 'true') await sections.click();
   await nav.getByRole('link', { name, exact: true }).click();
 }
