@@ -157,7 +157,13 @@ try {
 
   // Phase 2: renewals, all due a minute ago.
   const [{ at: renewalsFrom }] = await runAsAdmin(databaseUrl, 'SELECT now() AS at');
-  await runAsAdmin(databaseUrl, `UPDATE subscriptions SET due_date = now() - interval '1 minute' WHERE id IN (SELECT subscription_id FROM bench_renewals)`);
+  // The anchor day moves with the due date: left on the day three days on, each renewal would set the next due date
+  // there, within the reminder window, and a second reminder would be right.
+  await runAsAdmin(
+    databaseUrl,
+    `UPDATE subscriptions SET due_date = now() - interval '1 minute', billing_anchor_day = extract(day FROM now() - interval '1 minute')::int
+      WHERE id IN (SELECT subscription_id FROM bench_renewals)`,
+  );
   const renewed = () =>
     one(
       `SELECT count(*) FROM payments p JOIN bench_renewals b ON b.subscription_id = p.subscription_id WHERE p.purchase_type = 'Renewal' AND p.status = 'Complete' AND p.created_at >= $1`,
