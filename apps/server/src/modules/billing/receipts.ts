@@ -26,7 +26,9 @@ export interface ReceiptFacts {
   refunds: { at: Date; amount: number; reason: string }[];
 }
 
-const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+// One formatter for every receipt: toLocaleDateString would build one for each date.
+const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const day = (d: Date) => shortDate.format(d);
 /** The buyer's business (as on their billing profile when the payment completed), then the person and their e-mail. */
 const billedTo = (f: ReceiptFacts) => [
   f.buyer?.businessName,

@@ -12,9 +12,10 @@ import { portalLinks } from './links.ts';
 import { wantsMail, type OptionalMail } from './preferences.ts';
 import { cardExpiryNotices } from './schema.ts';
 
+// Made once: building a formatter costs more than formatting with it, and a sweep formats a date for every mail.
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** "March 10, 2026" (UTC, as the portal shows dates). */
-export const mailDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+export const mailDate = (date: Date) => longDate.format(date);
 
 export const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brandLabel(brand)} ending in ${last4}` : 'No card on file');
 

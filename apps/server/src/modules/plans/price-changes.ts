@@ -11,8 +11,9 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
 
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** "March 10, 2026" (UTC, as the portal shows dates). */
-const day = (ms: number) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(ms);
+const day = (ms: number) => longDate.format(ms);
 
 export const toPriceChange = (row: PriceChangeRow): PriceChange => ({
   id: row.id,
