@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brandLabel } from '@portal/contracts/card-brand';
+import { formatLongDate } from '@portal/contracts/dates';
 import { formatCents } from '@portal/contracts/money';
 import type { ReceiptLine } from '@portal/contracts/receipt';
 import { users } from '../../platform/auth/schema.ts';
@@ -12,10 +13,8 @@ import { portalLinks } from './links.ts';
 import { wantsMail, type OptionalMail } from './preferences.ts';
 import { cardExpiryNotices } from './schema.ts';
 
-// Made once: building a formatter costs more than formatting with it, and a sweep formats a date for every mail.
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** "March 10, 2026" (UTC, as the portal shows dates). */
-export const mailDate = (date: Date) => longDate.format(date);
+export const mailDate = formatLongDate;
 
 export const cardLabel = (brand: string | null, last4: string | null) => (last4 ? `${brandLabel(brand)} ending in ${last4}` : 'No card on file');
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
+import { formatLongDate as day } from '@portal/contracts/dates';
 import { formatCents } from '@portal/contracts/money';
 import { earliestEffectiveDay, MIN_NOTICE_DAYS, type PriceChangeInput } from '@portal/contracts/price-changes';
 import type { PriceChange } from '@portal/contracts/plans';
@@ -10,10 +11,6 @@ import { publishChange } from '../../platform/events/change-feed.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { planPriceChanges, services, type PriceChangeRow } from './schema.ts';
-
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-/** "March 10, 2026" (UTC, as the portal shows dates). */
-const day = (ms: number) => longDate.format(ms);
 
 export const toPriceChange = (row: PriceChangeRow): PriceChange => ({
   id: row.id,
