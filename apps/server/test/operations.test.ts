@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 
@@ -49,6 +51,25 @@ describe('/metrics (Prometheus)', () => {
     expect((await scrape({ headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
     expect((await scrape({ remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong-token-wrong-token-1' } })).statusCode).toBe(404);
     expect((await scrape({ remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+  });
+});
+
+describe('a closed app', () => {
+  it('is not kept alive by its metrics: Node\'s own figures are collected once per process, not once per app', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    let closed: TestContext | undefined = await createTestApp();
+    // Scraped once, so that every collector has run for it.
+    expect((await closed.app.inject({ url: '/metrics' })).body).toContain('portal_process_resident_memory_bytes');
+    const app = new WeakRef(closed.app);
+    await closed.close();
+    closed = undefined;
+    // A WeakRef holds its target until the current job ends: collect on later turns.
+    for (let round = 0; round < 5 && app.deref(); round++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      collectGarbage();
+    }
+    expect(app.deref() === undefined, 'the closed app is still reachable').toBe(true);
   });
 });
 

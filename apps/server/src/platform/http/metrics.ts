@@ -28,6 +28,20 @@ export class Metrics {
   }
 }
 
+/**
+ * Node's own metrics (memory, event loop, GC) describe the process, not an app, and their collectors watch it for as
+ * long as it lives (a GC observer, an event-loop monitor) with no way to stop them: collected once per process, so
+ * that an app closed in a process that builds several (tests) is not kept alive by the collectors it started.
+ */
+let processMetrics: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'portal_' });
+  }
+  return processMetrics;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
@@ -42,7 +56,6 @@ declare module 'fastify' {
 export function registerMetrics(app: FastifyInstance) {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
-  collectDefaultMetrics({ register: metrics.registry, prefix: 'portal_' });
   new Gauge({
     name: 'portal_event_streams_open',
     help: 'Live event streams (/api/events) open on this instance',
@@ -89,6 +102,7 @@ export function registerMetrics(app: FastifyInstance) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = app.config.METRICS_TOKEN;
     if (!(fromLoopback(request) || (token && hasBearer(request, token)))) throw hidden(request);
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const published = Registry.merge([processRegistry(), metrics.registry]);
+    return reply.type(published.contentType).send(await published.metrics());
   });
 }
