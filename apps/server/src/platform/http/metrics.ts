@@ -99,10 +99,11 @@ export function registerMetrics(app: FastifyInstance) {
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
+  // Merged once every metric of the app is registered; the process's collectors start with the first app.
+  const published = Registry.merge([processRegistry(), metrics.registry]);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = app.config.METRICS_TOKEN;
     if (!(fromLoopback(request) || (token && hasBearer(request, token)))) throw hidden(request);
-    const published = Registry.merge([processRegistry(), metrics.registry]);
     return reply.type(published.contentType).send(await published.metrics());
   });
 }
